@@ -1,0 +1,176 @@
+package org.leveldbj.db;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.iq80.leveldb.Env;
+
+/**
+ * The names of the files in a database directory, exactly as C++ LevelDB spells them, and
+ * their parsing. Numbered files use at least six decimal digits ({@code 000005.ldb}). Tables
+ * are written as {@code .ldb} and read under either {@code .ldb} or {@code .sst}.
+ *
+ * <p>Thread safety: stateless.
+ */
+public final class FileNames {
+    /** Name of the file naming the live MANIFEST. */
+    public static final String CURRENT = "CURRENT";
+    /** Name of the lock file. */
+    public static final String LOCK = "LOCK";
+    /** Name of the info log. */
+    public static final String INFO_LOG = "LOG";
+    /** Name the previous info log is kept under. */
+    public static final String OLD_INFO_LOG = "LOG.old";
+
+    private static final String MANIFEST_PREFIX = "MANIFEST-";
+
+    private FileNames() {
+    }
+
+    /** A parsed file name: its kind and, for numbered files, its number (else 0). */
+    public record Parsed(FileType type, long number) {
+    }
+
+    /**
+     * @param number the log number
+     * @return {@code NNNNNN.log}
+     */
+    public static String logFileName(long number) {
+        return numbered(number, ".log");
+    }
+
+    /**
+     * @param number the table number
+     * @return {@code NNNNNN.ldb}, the name tables are written under
+     */
+    public static String tableFileName(long number) {
+        return numbered(number, ".ldb");
+    }
+
+    /**
+     * @param number the table number
+     * @return {@code NNNNNN.sst}, the name older versions wrote tables under
+     */
+    public static String sstTableFileName(long number) {
+        return numbered(number, ".sst");
+    }
+
+    /**
+     * @param number the MANIFEST number
+     * @return {@code MANIFEST-NNNNNN}
+     */
+    public static String descriptorFileName(long number) {
+        return MANIFEST_PREFIX + String.format("%06d", number);
+    }
+
+    /**
+     * @param number the temporary file number
+     * @return {@code NNNNNN.dbtmp}
+     */
+    public static String tempFileName(long number) {
+        return numbered(number, ".dbtmp");
+    }
+
+    private static String numbered(long number, String suffix) {
+        if (number < 0) {
+            throw new IllegalArgumentException("file number " + number + " is negative");
+        }
+        return String.format("%06d%s", number, suffix);
+    }
+
+    /**
+     * Recognises a file name of a database directory.
+     *
+     * @param name a file name (no directory part)
+     * @return its kind and number, or {@code null} when the name is not one a database uses
+     */
+    public static Parsed parse(String name) {
+        switch (name) {
+            case CURRENT:
+                return new Parsed(FileType.CURRENT, 0);
+            case LOCK:
+                return new Parsed(FileType.LOCK, 0);
+            case INFO_LOG:
+            case OLD_INFO_LOG:
+                return new Parsed(FileType.INFO_LOG, 0);
+            default:
+                break;
+        }
+        if (name.startsWith(MANIFEST_PREFIX)) {
+            long number = parseNumber(name, MANIFEST_PREFIX.length(), name.length());
+            return number < 0 ? null : new Parsed(FileType.DESCRIPTOR, number);
+        }
+        int dot = name.indexOf('.');
+        if (dot <= 0) {
+            return null;
+        }
+        long number = parseNumber(name, 0, dot);
+        if (number < 0) {
+            return null;
+        }
+        switch (name.substring(dot)) {
+            case ".log":
+                return new Parsed(FileType.LOG, number);
+            case ".ldb":
+            case ".sst":
+                return new Parsed(FileType.TABLE, number);
+            case ".dbtmp":
+                return new Parsed(FileType.TEMP, number);
+            default:
+                return null;
+        }
+    }
+
+    /** Parses decimal digits in {@code [from, to)}; -1 when empty, not digits, or overflowing. */
+    private static long parseNumber(String s, int from, int to) {
+        if (from >= to) {
+            return -1;
+        }
+        long value = 0;
+        for (int i = from; i < to; i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            int digit = c - '0';
+            if (value > (Long.MAX_VALUE - digit) / 10) {
+                return -1;
+            }
+            value = value * 10 + digit;
+        }
+        return value;
+    }
+
+    /**
+     * Points CURRENT at a MANIFEST atomically: writes the name and a newline to a temporary
+     * file, syncs it, renames it over CURRENT and syncs the directory. A crash at any point
+     * leaves either the old CURRENT or the new one.
+     *
+     * @param env the environment
+     * @param dir the database directory
+     * @param descriptorNumber the number of the MANIFEST to name
+     * @throws IOException if a step fails (the temporary file is then removed)
+     */
+    public static void setCurrentFile(Env env, Path dir, long descriptorNumber) throws IOException {
+        Path temp = dir.resolve(tempFileName(descriptorNumber));
+        byte[] contents = (descriptorFileName(descriptorNumber) + "\n").getBytes(StandardCharsets.US_ASCII);
+        try {
+            try (Env.WritableFile file = env.newWritableFile(temp)) {
+                file.append(ByteBuffer.wrap(contents));
+                file.sync();
+            }
+            env.renameFile(temp, dir.resolve(CURRENT));
+            env.syncDir(dir);
+        } catch (IOException | RuntimeException e) {
+            try {
+                if (env.fileExists(temp)) {
+                    env.deleteFile(temp);
+                }
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+    }
+}
