@@ -87,7 +87,8 @@ class OptionsTest {
     @Test
     void sizesThatCanNeverWorkAreRejectedWithTheOptionAndValue() {
         assertRejected(o -> o.writeBufferSize(0), "writeBufferSize must be at least 1, but was 0");
-        assertRejected(o -> o.writeBufferSize(-4), "writeBufferSize must be at least 1, but was -4");
+        assertRejected(o -> o.writeBufferSize(-4),
+                "writeBufferSize must be at least 1, but was -4");
         assertRejected(o -> o.maxOpenFiles(0), "maxOpenFiles must be at least 1, but was 0");
         assertRejected(o -> o.blockRestartInterval(0),
                 "blockRestartInterval must be at least 1, but was 0");

@@ -161,8 +161,9 @@ final class SignatureComparator {
         }
         for (Method m : ours.getMethods()) {
             if (Modifier.isAbstract(m.getModifiers()) && !refAbstract.contains(describe(m))) {
-                problems.add(ref.getName() + "." + describe(m) + ": "
-                        + (refAll.contains(describe(m)) ? "became abstract" : "new abstract method"));
+                String change = refAll.contains(describe(m))
+                        ? "became abstract" : "new abstract method";
+                problems.add(ref.getName() + "." + describe(m) + ": " + change);
             }
         }
     }
