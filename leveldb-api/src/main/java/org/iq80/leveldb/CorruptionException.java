@@ -6,7 +6,7 @@ package org.iq80.leveldb;
  *
  * <p>This is an extension of the 0.12 API. It is a {@link DBException}, so existing code that
  * catches {@code DBException} keeps working, while code that wants to react to corruption (for
- * instance by calling {@code DBFactory.repair}) can catch it separately.
+ * instance by calling {@link DBFactory#repair(java.io.File, Options)}) can catch it separately.
  *
  * <p>The message follows C++ LevelDB's wording so that callers matching on text keep working:
  * {@code "Corruption: block checksum mismatch: 000005.ldb at offset 4096"}. The parts are also

@@ -11,7 +11,7 @@ import java.util.List;
  * an {@code Env}, so a database can live on the real file system, in memory, or behind an
  * environment that injects faults for testing.
  *
- * <p>This is an extension of the 0.12 API, set with {@code Options.env(Env)}. When none is set
+ * <p>This is an extension of the 0.12 API, set with {@link Options#env(Env)}. When none is set
  * the engine uses the default file-system environment, which maps table files into memory where
  * it can.
  *

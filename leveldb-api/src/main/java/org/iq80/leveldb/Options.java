@@ -1,0 +1,404 @@
+package org.iq80.leveldb;
+
+/**
+ * Options for opening a database, passed to {@link DBFactory#open(java.io.File, Options)}: how
+ * to open it and how it behaves while open.
+ *
+ * <p>The defaults are those of leveldb-api 0.12, which mostly follow C++ LevelDB:
+ *
+ * <table>
+ *   <caption>Options and their defaults</caption>
+ *   <tr><th>Option</th><th>Default</th></tr>
+ *   <tr><td>{@link #createIfMissing()}</td><td>{@code true}</td></tr>
+ *   <tr><td>{@link #errorIfExists()}</td><td>{@code false}</td></tr>
+ *   <tr><td>{@link #writeBufferSize()}</td><td>4 MiB</td></tr>
+ *   <tr><td>{@link #maxOpenFiles()}</td><td>1000</td></tr>
+ *   <tr><td>{@link #blockRestartInterval()}</td><td>16</td></tr>
+ *   <tr><td>{@link #blockSize()}</td><td>4 KiB</td></tr>
+ *   <tr><td>{@link #compressionType()}</td><td>{@link CompressionType#SNAPPY}</td></tr>
+ *   <tr><td>{@link #verifyChecksums()}</td><td>{@code true}</td></tr>
+ *   <tr><td>{@link #paranoidChecks()}</td><td>{@code false}</td></tr>
+ *   <tr><td>{@link #comparator()}</td><td>{@code null} (unsigned byte order)</td></tr>
+ *   <tr><td>{@link #logger()}</td><td>{@code null} (the {@code LOG} file)</td></tr>
+ *   <tr><td>{@link #cacheSize()}</td><td>{@code 0} (an 8 MiB cache)</td></tr>
+ *   <tr><td>{@link #filterPolicy()} (extension)</td><td>{@code null} (no filters)</td></tr>
+ *   <tr><td>{@link #maxFileSize()} (extension)</td><td>2 MiB</td></tr>
+ *   <tr><td>{@link #env()} (extension)</td><td>{@code null} (the file system)</td></tr>
+ * </table>
+ *
+ * <p>Setters return {@code this} so that calls can be chained. Setters of sizes and counts reject
+ * values that can never work (zero or negative sizes) with an {@link IllegalArgumentException}
+ * naming the option and the value; the engine may further clamp a legal value to the range it
+ * supports, as C++ LevelDB does.
+ *
+ * <p>Thread safety: not safe for concurrent modification. The database reads the options while
+ * it opens and keeps what it needs, so changing an instance afterwards has no effect on an open
+ * database.
+ */
+public class Options {
+    private boolean createIfMissing = true;
+    private boolean errorIfExists;
+    private int writeBufferSize = 4 << 20;
+    private int maxOpenFiles = 1000;
+    private int blockRestartInterval = 16;
+    private int blockSize = 4 * 1024;
+    private CompressionType compressionType = CompressionType.SNAPPY;
+    private boolean verifyChecksums = true;
+    private boolean paranoidChecks;
+    private DBComparator comparator;
+    private Logger logger;
+    private long cacheSize;
+    private FilterPolicy filterPolicy;
+    private long maxFileSize = 2 << 20;
+    private Env env;
+
+    /** Creates options with the defaults listed in the class description. */
+    public Options() {
+    }
+
+    /**
+     * Tells whether opening a missing database creates it. Default {@code true}.
+     *
+     * @return {@code true} when a missing database is created
+     */
+    public boolean createIfMissing() {
+        return createIfMissing;
+    }
+
+    /**
+     * Sets whether opening a missing database creates it; when {@code false}, opening a missing
+     * database fails.
+     *
+     * @param createIfMissing {@code true} to create a missing database
+     * @return this object
+     */
+    public Options createIfMissing(boolean createIfMissing) {
+        this.createIfMissing = createIfMissing;
+        return this;
+    }
+
+    /**
+     * Tells whether opening an existing database fails. Default {@code false}.
+     *
+     * @return {@code true} when an existing database is an error
+     */
+    public boolean errorIfExists() {
+        return errorIfExists;
+    }
+
+    /**
+     * Sets whether opening an existing database fails, to make sure a new one is created.
+     *
+     * @param errorIfExists {@code true} to fail when the database exists
+     * @return this object
+     */
+    public Options errorIfExists(boolean errorIfExists) {
+        this.errorIfExists = errorIfExists;
+        return this;
+    }
+
+    /**
+     * Returns how many bytes of writes are gathered in memory before they are written to a table
+     * file. Default 4 MiB.
+     *
+     * @return the write buffer size in bytes
+     */
+    public int writeBufferSize() {
+        return writeBufferSize;
+    }
+
+    /**
+     * Sets how many bytes of writes are gathered in memory before they are written to a table
+     * file. Larger buffers speed up bulk loads but use more memory (up to two buffers at a time)
+     * and make recovery after a crash take longer.
+     *
+     * @param writeBufferSize the size in bytes, at least {@code 1}
+     * @return this object
+     * @throws IllegalArgumentException if the size is less than {@code 1}
+     */
+    public Options writeBufferSize(int writeBufferSize) {
+        this.writeBufferSize = Arguments.checkAtLeast(writeBufferSize, 1, "writeBufferSize");
+        return this;
+    }
+
+    /**
+     * Returns how many files the database may keep open at once. Default 1000.
+     *
+     * @return the limit on open files
+     */
+    public int maxOpenFiles() {
+        return maxOpenFiles;
+    }
+
+    /**
+     * Sets how many files the database may keep open at once; a few are reserved for logs and
+     * the MANIFEST, the rest for the table cache.
+     *
+     * @param maxOpenFiles the limit, at least {@code 1}
+     * @return this object
+     * @throws IllegalArgumentException if the limit is less than {@code 1}
+     */
+    public Options maxOpenFiles(int maxOpenFiles) {
+        this.maxOpenFiles = Arguments.checkAtLeast(maxOpenFiles, 1, "maxOpenFiles");
+        return this;
+    }
+
+    /**
+     * Returns how many keys of a table block are prefix-compressed against their predecessor
+     * between two restart points, where a key is stored whole. Default 16.
+     *
+     * @return the restart interval
+     */
+    public int blockRestartInterval() {
+        return blockRestartInterval;
+    }
+
+    /**
+     * Sets the number of keys between restart points in table blocks. Smaller intervals make
+     * seeks within a block faster and blocks larger.
+     *
+     * @param restartInterval the interval, at least {@code 1}
+     * @return this object
+     * @throws IllegalArgumentException if the interval is less than {@code 1}
+     */
+    public Options blockRestartInterval(int restartInterval) {
+        this.blockRestartInterval =
+                Arguments.checkAtLeast(restartInterval, 1, "blockRestartInterval");
+        return this;
+    }
+
+    /**
+     * Returns the approximate size of the uncompressed data in one table block. Default 4 KiB.
+     *
+     * @return the block size in bytes
+     */
+    public int blockSize() {
+        return blockSize;
+    }
+
+    /**
+     * Sets the approximate size of the uncompressed data in one table block, the unit of reading
+     * and caching. Larger blocks suit scans, smaller ones random reads.
+     *
+     * @param blockSize the size in bytes, at least {@code 1}
+     * @return this object
+     * @throws IllegalArgumentException if the size is less than {@code 1}
+     */
+    public Options blockSize(int blockSize) {
+        this.blockSize = Arguments.checkAtLeast(blockSize, 1, "blockSize");
+        return this;
+    }
+
+    /**
+     * Returns how new table blocks are compressed. Default {@link CompressionType#SNAPPY}.
+     *
+     * @return the compression type
+     */
+    public CompressionType compressionType() {
+        return compressionType;
+    }
+
+    /**
+     * Sets how new table blocks are compressed. Existing blocks keep their compression; reading
+     * understands every type.
+     *
+     * @param compressionType the compression type
+     * @return this object
+     * @throws IllegalArgumentException if {@code compressionType} is {@code null}
+     */
+    public Options compressionType(CompressionType compressionType) {
+        Arguments.checkNotNull(compressionType, "compressionType");
+        this.compressionType = compressionType;
+        return this;
+    }
+
+    /**
+     * Tells whether every read checks the checksums of the blocks it reads, whatever its
+     * {@link ReadOptions#verifyChecksums()} says. Default {@code true}.
+     *
+     * @return {@code true} when reads verify checksums
+     */
+    public boolean verifyChecksums() {
+        return verifyChecksums;
+    }
+
+    /**
+     * Sets whether every read checks the checksums of the blocks it reads; a mismatch fails the
+     * read with a {@link CorruptionException}.
+     *
+     * @param verifyChecksums {@code true} to verify checksums on every read
+     * @return this object
+     */
+    public Options verifyChecksums(boolean verifyChecksums) {
+        this.verifyChecksums = verifyChecksums;
+        return this;
+    }
+
+    /**
+     * Returns the capacity of the cache of uncompressed table blocks. Default {@code 0}, which
+     * means the default capacity of 8 MiB.
+     *
+     * @return the cache size in bytes, {@code 0} for the default
+     */
+    public long cacheSize() {
+        return cacheSize;
+    }
+
+    /**
+     * Sets the capacity of the cache of uncompressed table blocks.
+     *
+     * @param cacheSize the size in bytes, or {@code 0} for the default of 8 MiB
+     * @return this object
+     * @throws IllegalArgumentException if the size is negative
+     */
+    public Options cacheSize(long cacheSize) {
+        this.cacheSize = Arguments.checkAtLeast(cacheSize, 0, "cacheSize");
+        return this;
+    }
+
+    /**
+     * Returns the order of the keys. Default {@code null}: unsigned lexicographic byte order,
+     * C++ LevelDB's {@code leveldb.BytewiseComparator}.
+     *
+     * @return the comparator, or {@code null} for byte order
+     */
+    public DBComparator comparator() {
+        return comparator;
+    }
+
+    /**
+     * Sets the order of the keys. A database must be opened with the comparator it was created
+     * with.
+     *
+     * @param comparator the comparator, or {@code null} for unsigned byte order
+     * @return this object
+     */
+    public Options comparator(DBComparator comparator) {
+        this.comparator = comparator;
+        return this;
+    }
+
+    /**
+     * Returns where the database's informational messages go. Default {@code null}: the
+     * {@code LOG} file in the database directory.
+     *
+     * @return the logger, or {@code null}
+     */
+    public Logger logger() {
+        return logger;
+    }
+
+    /**
+     * Sets where the database's informational messages go.
+     *
+     * @param logger the logger, or {@code null} for the {@code LOG} file
+     * @return this object
+     */
+    public Options logger(Logger logger) {
+        this.logger = logger;
+        return this;
+    }
+
+    /**
+     * Tells whether the database checks its data aggressively and stops at the first sign of
+     * corruption. Default {@code false}.
+     *
+     * @return {@code true} for paranoid checks
+     */
+    public boolean paranoidChecks() {
+        return paranoidChecks;
+    }
+
+    /**
+     * Sets whether the database checks its data aggressively: when {@code true}, a damaged log
+     * record found during recovery fails the open instead of being skipped, and compactions
+     * verify the checksums of the blocks they read.
+     *
+     * @param paranoidChecks {@code true} for paranoid checks
+     * @return this object
+     */
+    public Options paranoidChecks(boolean paranoidChecks) {
+        this.paranoidChecks = paranoidChecks;
+        return this;
+    }
+
+    /**
+     * Returns the filter policy of new table files. Default {@code null}: no filters.
+     *
+     * <p>This is an extension of the 0.12 API.
+     *
+     * @return the filter policy, or {@code null}
+     */
+    public FilterPolicy filterPolicy() {
+        return filterPolicy;
+    }
+
+    /**
+     * Sets the filter policy of new table files, for example
+     * {@code FilterPolicy.bloom(10)}, which lets most reads of absent keys skip reading table
+     * blocks. Tables written without filters are read as before.
+     *
+     * <p>This is an extension of the 0.12 API.
+     *
+     * @param filterPolicy the filter policy, or {@code null} for no filters
+     * @return this object
+     */
+    public Options filterPolicy(FilterPolicy filterPolicy) {
+        this.filterPolicy = filterPolicy;
+        return this;
+    }
+
+    /**
+     * Returns the size at which the database starts a new table file while writing. Default
+     * 2 MiB, as in C++ LevelDB.
+     *
+     * <p>This is an extension of the 0.12 API.
+     *
+     * @return the maximum table file size in bytes
+     */
+    public long maxFileSize() {
+        return maxFileSize;
+    }
+
+    /**
+     * Sets the size at which the database starts a new table file while writing. Larger files
+     * mean fewer files and longer compactions; file systems that handle large files well may
+     * benefit from larger values.
+     *
+     * <p>This is an extension of the 0.12 API.
+     *
+     * @param maxFileSize the size in bytes, at least {@code 1}
+     * @return this object
+     * @throws IllegalArgumentException if the size is less than {@code 1}
+     */
+    public Options maxFileSize(long maxFileSize) {
+        this.maxFileSize = Arguments.checkAtLeast(maxFileSize, 1, "maxFileSize");
+        return this;
+    }
+
+    /**
+     * Returns the environment through which the database reaches its files. Default
+     * {@code null}: the engine's default file-system environment.
+     *
+     * <p>This is an extension of the 0.12 API.
+     *
+     * @return the environment, or {@code null} for the default
+     */
+    public Env env() {
+        return env;
+    }
+
+    /**
+     * Sets the environment through which the database reaches its files, for example an
+     * in-memory or fault-injecting one in tests.
+     *
+     * <p>This is an extension of the 0.12 API.
+     *
+     * @param env the environment, or {@code null} for the default file-system environment
+     * @return this object
+     */
+    public Options env(Env env) {
+        this.env = env;
+        return this;
+    }
+}

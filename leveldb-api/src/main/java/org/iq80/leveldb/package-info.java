@@ -1,0 +1,65 @@
+/**
+ * The LevelDB API: open a {@link org.iq80.leveldb.DB}, read and write byte-array keys and values,
+ * iterate in key order, take snapshots, write atomic batches.
+ *
+ * <p>This package is a drop-in replacement for {@code org.iq80.leveldb:leveldb-api:0.12}: every
+ * type and member of that version exists here with the same signature and the same defaults,
+ * so code compiled against 0.12 runs unchanged and compiles unchanged, and other implementations
+ * of the 0.12 interfaces (such as leveldbjni) keep working with it. Iterators follow the cursor
+ * semantics of leveldbjni 1.8, described in {@link org.iq80.leveldb.DBIterator}.
+ *
+ * <h2>Extensions</h2>
+ *
+ * <p>Beyond 0.12 the package offers, each marked as an extension where it is documented:
+ *
+ * <ul>
+ *   <li>{@link org.iq80.leveldb.CompressionType#ZSTD}, C++ LevelDB's Zstandard compression;
+ *   <li>{@link org.iq80.leveldb.FilterPolicy}, C++ LevelDB's Bloom filter, set with
+ *       {@link org.iq80.leveldb.Options#filterPolicy(FilterPolicy)};
+ *   <li>{@link org.iq80.leveldb.Options#maxFileSize(long)}, the size of table files;
+ *   <li>{@link org.iq80.leveldb.Env}, the file system a database uses, set with
+ *       {@link org.iq80.leveldb.Options#env(Env)};
+ *   <li>{@link org.iq80.leveldb.WriteBatch#size()} and
+ *       {@link org.iq80.leveldb.WriteBatch#approximateSize()};
+ *   <li>{@link org.iq80.leveldb.CorruptionException}, the {@code DBException} thrown when stored
+ *       data is damaged.
+ * </ul>
+ *
+ * <p>None of them adds an abstract method to an interface of 0.12, so implementations written
+ * against 0.12 still load; the new {@code WriteBatch} methods have defaults that throw
+ * {@link java.lang.UnsupportedOperationException}.
+ *
+ * <h2>Finding a factory</h2>
+ *
+ * <p>This package holds only the API; a {@link org.iq80.leveldb.DBFactory} comes from an
+ * implementation. Each implementation registers its factory with {@link java.util.ServiceLoader}
+ * in a {@code META-INF/services/org.iq80.leveldb.DBFactory} file, so that
+ * {@code ServiceLoader.load(DBFactory.class)} finds whichever is on the class path, and also
+ * exposes it as a public static field named {@code factory} of its factory class, following
+ * leveldbjni's {@code JniDBFactory.factory} and iq80's {@code Iq80DBFactory.factory}. This
+ * project's engine, in the {@code leveldb-core} module, provides
+ * {@code org.leveldbj.db.LevelDbFactory.factory}:
+ *
+ * <pre>{@code
+ * // bytes(String) is a static helper of the factory class, as in leveldbjni
+ * Options options = new Options().createIfMissing(true);
+ * try (DB db = LevelDbFactory.factory.open(new File("example-db"), options)) {
+ *     db.put(bytes("key"), bytes("value"));
+ * }
+ * }</pre>
+ *
+ * <h2>Thread safety</h2>
+ *
+ * <p>A {@link org.iq80.leveldb.DB} is safe for concurrent use by any number of threads; so are
+ * factories and {@link org.iq80.leveldb.Snapshot}s. Iterators and write batches are not: each is
+ * used by one thread at a time. The option classes are plain mutable objects, read by the
+ * database only during the call they are passed to.
+ *
+ * <h2>Errors</h2>
+ *
+ * <p>Database operations report failure with the unchecked {@link org.iq80.leveldb.DBException},
+ * and {@link org.iq80.leveldb.CorruptionException} when stored data is damaged. The factory's
+ * open, destroy and repair methods also declare {@link java.io.IOException}, and
+ * {@code close()} methods declare it as {@link java.io.Closeable} does.
+ */
+package org.iq80.leveldb;
