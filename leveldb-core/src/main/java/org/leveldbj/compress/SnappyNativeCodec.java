@@ -1,0 +1,105 @@
+package org.leveldbj.compress;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import org.xerial.snappy.Snappy;
+import org.xerial.snappy.SnappyError;
+
+/**
+ * Snappy (type 1) through snappy-java, which runs Google's C++ snappy over JNI. The stored bytes
+ * are those of {@code snappy::RawCompress}, as C++ LevelDB writes them.
+ *
+ * <p>Direct and heap buffers: heap-to-heap and direct-to-direct run in place. snappy-java has no
+ * call that reads a direct buffer into an array, so a direct input with a heap output (a mapped
+ * table block decoded for the block cache) first copies the compressed bytes to the heap; a
+ * read-only heap buffer is copied likewise.
+ *
+ * <p>Thread safety: stateless (snappy-java keeps no state between calls). Constructing this class
+ * loads the native library and fails with a {@link LinkageError} or {@link SnappyError} when it
+ * cannot; {@link Codecs} catches that and falls back to {@link SnappyJavaCodec}.
+ */
+final class SnappyNativeCodec implements BlockCodec {
+
+    SnappyNativeCodec() {
+        // Touching the class loads the library now rather than at the first block.
+        Snappy.maxCompressedLength(0);
+    }
+
+    @Override
+    public int id() {
+        return CodecIds.SNAPPY;
+    }
+
+    @Override
+    public String implementationName() {
+        return "snappy-java";
+    }
+
+    @Override
+    public boolean isNative() {
+        return true;
+    }
+
+    @Override
+    public int maxCompressedLength(int uncompressedLength) {
+        CodecSupport.requireCompressible(uncompressedLength);
+        return Snappy.maxCompressedLength(uncompressedLength);
+    }
+
+    @Override
+    public int compress(ByteBuffer input, ByteBuffer output) {
+        int length = input.remaining();
+        int bound = maxCompressedLength(length);
+        CodecSupport.requireSpace(output, bound);
+        int written;
+        try {
+            if (input.isDirect() && output.isDirect()) {
+                // Compresses at the positions and moves neither, but sets the output's limit.
+                written = Snappy.compress(input.duplicate(), output.duplicate());
+            } else {
+                ByteBuffer in = CodecSupport.onHeap(input);
+                ByteBuffer out = output.hasArray() ? output : ByteBuffer.allocate(bound);
+                written = Snappy.rawCompress(in.array(), CodecSupport.arrayPosition(in), length,
+                        out.array(), CodecSupport.arrayPosition(out));
+                if (out != output) {
+                    output.duplicate().put(out.array(), 0, written);
+                }
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("snappy-java failed to compress " + length + " bytes", e);
+        }
+        output.position(output.position() + written);
+        return written;
+    }
+
+    @Override
+    public int uncompressedLength(ByteBuffer compressed) {
+        return SnappyHeader.uncompressedLength(compressed);
+    }
+
+    @Override
+    public void decompress(ByteBuffer compressed, ByteBuffer output) {
+        // The header is parsed and bounded, and the output checked to hold that many bytes,
+        // before native code writes as many bytes as the header announces.
+        int length = SnappyHeader.uncompressedLength(compressed);
+        CodecSupport.requireSpace(output, length);
+        long decoded;
+        try {
+            if (compressed.isDirect() && output.isDirect()) {
+                decoded = Snappy.uncompress(compressed.duplicate(), CodecSupport.window(output, length));
+            } else {
+                ByteBuffer in = CodecSupport.onHeap(compressed);
+                ByteBuffer out = output.hasArray() ? output : ByteBuffer.allocate(length);
+                decoded = Snappy.rawUncompress(in.array(), CodecSupport.arrayPosition(in),
+                        in.remaining(), out.array(), CodecSupport.arrayPosition(out));
+                if (out != output && decoded == length) {
+                    output.duplicate().put(out.array(), 0, length);
+                }
+            }
+        } catch (IOException | RuntimeException | SnappyError e) {
+            throw CodecSupport.contents(SnappyHeader.ALGORITHM, e);
+        }
+        CodecSupport.requireDecoded(SnappyHeader.ALGORITHM, decoded, length);
+        output.position(output.position() + length);
+    }
+}
