@@ -1,7 +1,9 @@
 package org.leveldbj.env;
 
 import java.io.IOException;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -200,7 +202,8 @@ public final class FileSystemEnv implements Env {
 
     /**
      * Maps the file. Requires: the caller took a permit, which passes to the returned file or is
-     * released here. On success the channel is closed; on a refused mapping it is left open.
+     * released here. On success the channel is closed; on a refused mapping it is left open. An
+     * interrupt is reported, not mistaken for a refusal (it has closed the channel).
      *
      * @return the mapped file, or {@code null} when the operating system refused the mapping
      */
@@ -210,6 +213,9 @@ public final class FileSystemEnv implements Env {
             mapping = mapper.map(channel, size);
         } catch (IOException | RuntimeException | Error e) {
             mappings.release();
+            if (e instanceof ClosedByInterruptException) {
+                throw (IOException) e;
+            }
             if (e instanceof IOException) {
                 LOG.debug("Cannot map {} ({} bytes), reading it with positional reads instead: {}", file, size,
                         e.toString());
@@ -267,6 +273,8 @@ public final class FileSystemEnv implements Env {
             for (Path entry : entries) {
                 names.add(entry.getFileName().toString());
             }
+        } catch (DirectoryIteratorException e) {
+            throw IoErrors.withPath(dir, e.getCause());
         } catch (IOException e) {
             throw IoErrors.withPath(dir, e);
         }

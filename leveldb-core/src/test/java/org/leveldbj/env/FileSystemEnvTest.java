@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -115,6 +116,32 @@ class FileSystemEnvTest extends EnvContractTest {
         assertEquals(0, ProcMaps.count(file), "the mapping outlived close()");
         env.deleteFile(file);
         assertFalse(Files.exists(file));
+    }
+
+    @Test
+    void aRefusedMappingFallsBackToPositionalReadsAndReturnsThePermit() throws IOException {
+        Mapper refusing = new Mapper() {
+            @Override
+            public Mapping map(FileChannel channel, long size) throws IOException {
+                throw new IOException("Map failed");
+            }
+
+            @Override
+            public boolean unmapsOnClose() {
+                return true;
+            }
+
+            @Override
+            public String name() {
+                return "refusing";
+            }
+        };
+        FileSystemEnv refused = new FileSystemEnv(2, refusing);
+        Path file = newFile("000008.ldb", 3000);
+        Env.RandomAccessFile random = closeLater(refused.newRandomAccessFile(file));
+        assertFalse(random.isMapped());
+        assertEquals(2, refused.availableMappings());
+        assertArrayEquals(randomBytes(new Random(3000), 3000), toArray(random.read(0, 3000)));
     }
 
     @Test
