@@ -1,0 +1,382 @@
+package org.leveldbj.env;
+
+import java.io.IOException;
+import java.nio.channels.ClosedByInterruptException;
+import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryIteratorException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.iq80.leveldb.Env;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@link Env} of the real file system, built on {@link FileChannel} and {@link Files}.
+ *
+ * <p>Reading: table files ({@link #newRandomAccessFile}) are memory-mapped whole and read without
+ * copying, up to a cap on live mappings per environment ({@link #maxMappings()}, by default 1000
+ * on a 64-bit JVM and 0 on a 32-bit one, whose address space is too small). Past the cap, for
+ * empty files, for files over {@link Integer#MAX_VALUE} bytes, and when the operating system
+ * refuses a mapping, files are read with positional reads into fresh heap buffers instead.
+ * Closing a mapped file unmaps it at once: with the foreign memory API on JDK 22 and later,
+ * otherwise with {@code sun.misc.Unsafe.invokeCleaner}; where neither exists the garbage
+ * collector unmaps it later (logged once at debug level). Mapping is configured by the system
+ * properties {@value #MMAP_PROPERTY} ({@code false} disables it) and {@value #MMAP_LIMIT_PROPERTY}
+ * (the cap), read when {@link #FileSystemEnv()} runs, or by {@link #FileSystemEnv(int)}.
+ *
+ * <p>Writing: writable files are buffered (64 KiB). {@code flush()} hands the bytes to the
+ * operating system; {@code sync()} also forces them to the device ({@code fdatasync}), including
+ * the file's length. A new file's directory entry, and the result of {@link #renameFile} and
+ * {@link #deleteFile}, are durable only after {@link #syncDir} of the directory.
+ *
+ * <p>Locking: {@link #lockFile} takes an operating-system lock (compatible with C++ LevelDB's)
+ * and also refuses a second lock on the same file from anywhere in this JVM, whichever
+ * environment asks.
+ *
+ * <p>Thread safety: safe for concurrent use. The handles are documented in {@link Env}.
+ *
+ * <p>Lifetime: an environment owns no resources besides its mapping permits, which its open
+ * random-access files hold until they are closed; it needs no closing. {@link #getDefault()}
+ * returns a shared instance.
+ */
+public final class FileSystemEnv implements Env {
+    /** System property; {@code false} disables memory mapping in {@link #FileSystemEnv()}. */
+    public static final String MMAP_PROPERTY = "leveldbj.mmap";
+    /** System property; the cap on live mappings used by {@link #FileSystemEnv()}. */
+    public static final String MMAP_LIMIT_PROPERTY = "leveldbj.mmap.limit";
+    /** The default cap on live mappings on a 64-bit JVM. */
+    public static final int DEFAULT_MMAP_LIMIT = 1000;
+
+    private static final Logger LOG = LoggerFactory.getLogger(FileSystemEnv.class);
+    private static final boolean WINDOWS =
+            System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
+
+    private final MappingLimiter mappings;
+    private final Mapper mapper;
+
+    /** Creates an environment configured by the system properties; see the class comment. */
+    public FileSystemEnv() {
+        this(defaultMappingLimit());
+    }
+
+    /**
+     * Creates an environment with a given cap on live mappings.
+     *
+     * @param maxMappings how many files may be mapped at a time, at least {@code 0}; {@code 0}
+     *     disables mapping
+     * @throws IllegalArgumentException if {@code maxMappings} is negative
+     */
+    public FileSystemEnv(int maxMappings) {
+        this(maxMappings, Mappers.best());
+    }
+
+    /**
+     * Creates an environment that maps with a given mechanism; for tests.
+     *
+     * @param maxMappings the cap on live mappings
+     * @param mapper how files are mapped and unmapped
+     */
+    FileSystemEnv(int maxMappings, Mapper mapper) {
+        this.mappings = new MappingLimiter(maxMappings);
+        this.mapper = mapper;
+    }
+
+    /**
+     * Returns the shared environment, created on first use by {@link #FileSystemEnv()}.
+     *
+     * @return the default environment
+     */
+    public static FileSystemEnv getDefault() {
+        return DefaultHolder.INSTANCE;
+    }
+
+    /**
+     * Returns the cap on live mappings the system properties ask for: {@code 0} when
+     * {@value #MMAP_PROPERTY} is {@code false}, else {@value #MMAP_LIMIT_PROPERTY} when set,
+     * else {@value #DEFAULT_MMAP_LIMIT} on a 64-bit JVM and {@code 0} on a 32-bit one. Values
+     * that do not parse are logged and ignored.
+     *
+     * @return the cap, at least {@code 0}
+     */
+    public static int defaultMappingLimit() {
+        return mappingLimit(System.getProperty(MMAP_PROPERTY), System.getProperty(MMAP_LIMIT_PROPERTY),
+                is64BitJvm());
+    }
+
+    /** The rule of {@link #defaultMappingLimit()}, given the property values (or null). */
+    static int mappingLimit(String mmap, String limit, boolean is64Bit) {
+        if (mmap != null) {
+            String value = mmap.trim();
+            if (value.equalsIgnoreCase("false")) {
+                return 0;
+            }
+            if (!value.equalsIgnoreCase("true")) {
+                LOG.warn("Ignoring system property {}={}: expected true or false", MMAP_PROPERTY, mmap);
+            }
+        }
+        if (limit != null) {
+            try {
+                int parsed = Integer.parseInt(limit.trim());
+                if (parsed >= 0) {
+                    return parsed;
+                }
+            } catch (NumberFormatException e) {
+                // Reported below.
+            }
+            LOG.warn("Ignoring system property {}={}: expected a number of files, at least 0",
+                    MMAP_LIMIT_PROPERTY, limit);
+        }
+        return is64Bit ? DEFAULT_MMAP_LIMIT : 0;
+    }
+
+    private static boolean is64BitJvm() {
+        String dataModel = System.getProperty("sun.arch.data.model");
+        if (dataModel != null) {
+            return dataModel.equals("64");
+        }
+        return System.getProperty("os.arch", "").contains("64");
+    }
+
+    /**
+     * Returns the cap on files mapped at a time.
+     *
+     * @return the cap; {@code 0} when mapping is disabled
+     */
+    public int maxMappings() {
+        return mappings.max();
+    }
+
+    /**
+     * Returns how many more files could be mapped now.
+     *
+     * @return a snapshot of the free permits, between {@code 0} and {@link #maxMappings()}
+     */
+    public int availableMappings() {
+        return mappings.available();
+    }
+
+    /**
+     * Tells whether closing a mapped file unmaps it at once on this JVM.
+     *
+     * @return {@code false} when the garbage collector unmaps
+     */
+    public boolean unmapsOnClose() {
+        return mapper.unmapsOnClose();
+    }
+
+    @Override
+    public SequentialFile newSequentialFile(Path file) throws IOException {
+        return new FileSystemSequentialFile(file, open(file, StandardOpenOption.READ));
+    }
+
+    @Override
+    public RandomAccessFile newRandomAccessFile(Path file) throws IOException {
+        FileChannel channel = open(file, StandardOpenOption.READ);
+        try {
+            long size = channel.size();
+            if (size > 0 && size <= Integer.MAX_VALUE && mappings.tryAcquire()) {
+                RandomAccessFile mapped = tryMap(file, channel, size);
+                if (mapped != null) {
+                    return mapped;
+                }
+            }
+            return new PositionalRandomAccessFile(file, channel, size);
+        } catch (IOException | RuntimeException | Error e) {
+            closeAfterFailure(channel, e);
+            if (e instanceof IOException) {
+                throw IoErrors.withPath(file, (IOException) e);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Maps the file. Requires: the caller took a permit, which passes to the returned file or is
+     * released here. On success the channel is closed; on a refused mapping it is left open. An
+     * interrupt is reported, not mistaken for a refusal (it has closed the channel).
+     *
+     * @return the mapped file, or {@code null} when the operating system refused the mapping
+     */
+    private RandomAccessFile tryMap(Path file, FileChannel channel, long size) throws IOException {
+        Mapper.Mapping mapping;
+        try {
+            mapping = mapper.map(channel, size);
+        } catch (IOException | RuntimeException | Error e) {
+            mappings.release();
+            if (e instanceof ClosedByInterruptException) {
+                throw (IOException) e;
+            }
+            if (e instanceof IOException) {
+                LOG.debug("Cannot map {} ({} bytes), reading it with positional reads instead: {}", file, size,
+                        e.toString());
+                return null;
+            }
+            throw e;
+        }
+        MappedRandomAccessFile mapped = new MappedRandomAccessFile(file, mapping, mappings);
+        try {
+            channel.close();
+        } catch (IOException e) {
+            mapped.close();
+            throw e;
+        }
+        return mapped;
+    }
+
+    @Override
+    public WritableFile newWritableFile(Path file) throws IOException {
+        return new FileSystemWritableFile(file, open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING));
+    }
+
+    @Override
+    public WritableFile newAppendableFile(Path file) throws IOException {
+        return new FileSystemWritableFile(file, open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND));
+    }
+
+    private static FileChannel open(Path file, StandardOpenOption... options) throws IOException {
+        try {
+            return FileChannel.open(file, options);
+        } catch (IOException e) {
+            throw IoErrors.withPath(file, e);
+        }
+    }
+
+    private static void closeAfterFailure(FileChannel channel, Throwable failure) {
+        try {
+            channel.close();
+        } catch (IOException e) {
+            failure.addSuppressed(e);
+        }
+    }
+
+    @Override
+    public boolean fileExists(Path file) {
+        return Files.exists(file);
+    }
+
+    @Override
+    public List<String> getChildren(Path dir) throws IOException {
+        List<String> names = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path entry : entries) {
+                names.add(entry.getFileName().toString());
+            }
+        } catch (DirectoryIteratorException e) {
+            throw IoErrors.withPath(dir, e.getCause());
+        } catch (IOException e) {
+            throw IoErrors.withPath(dir, e);
+        }
+        return names;
+    }
+
+    @Override
+    public long getFileSize(Path file) throws IOException {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            throw IoErrors.withPath(file, e);
+        }
+    }
+
+    @Override
+    public void deleteFile(Path file) throws IOException {
+        if (Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
+            throw new FileSystemException(file.toString(), null, "is a directory, not a file");
+        }
+        try {
+            Files.delete(file);
+        } catch (IOException e) {
+            throw IoErrors.withPath(file, e);
+        }
+    }
+
+    @Override
+    public void createDir(Path dir) throws IOException {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw IoErrors.withPath(dir, e);
+        }
+    }
+
+    @Override
+    public void deleteDir(Path dir) throws IOException {
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+                throw new NotDirectoryException(dir.toString());
+            }
+            throw new NoSuchFileException(dir.toString());
+        }
+        try {
+            Files.delete(dir);
+        } catch (IOException e) {
+            throw IoErrors.withPath(dir, e);
+        }
+    }
+
+    @Override
+    public void renameFile(Path source, Path target) throws IOException {
+        try {
+            Files.move(source, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw IoErrors.withPath(source, e);
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Opens the directory and forces it. On Windows, where a directory cannot be opened as a
+     * channel and the file system orders its metadata updates itself, the failure to do so is
+     * ignored; a missing directory is reported everywhere.
+     */
+    @Override
+    public void syncDir(Path dir) throws IOException {
+        FileChannel channel;
+        try {
+            channel = FileChannel.open(dir, StandardOpenOption.READ);
+        } catch (NoSuchFileException e) {
+            throw e;
+        } catch (IOException e) {
+            if (WINDOWS && Files.isDirectory(dir)) {
+                return;
+            }
+            throw IoErrors.withPath(dir, e);
+        }
+        try (channel) {
+            channel.force(true);
+        } catch (IOException e) {
+            if (WINDOWS) {
+                return;
+            }
+            throw IoErrors.withPath(dir, e);
+        }
+    }
+
+    @Override
+    public FileLock lockFile(Path file) throws IOException {
+        return FileSystemFileLock.acquire(file);
+    }
+
+    @Override
+    public String toString() {
+        return "FileSystemEnv[maxMappings=" + mappings.max() + ", unmapping=" + mapper.name() + "]";
+    }
+
+    /** Creates the shared instance on first use. */
+    private static final class DefaultHolder {
+        static final FileSystemEnv INSTANCE = new FileSystemEnv();
+    }
+}

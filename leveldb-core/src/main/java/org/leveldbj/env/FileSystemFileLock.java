@@ -1,0 +1,142 @@
+package org.leveldbj.env;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.iq80.leveldb.Env;
+
+/**
+ * An exclusive lock on a file, held both against other processes (an operating-system lock,
+ * {@code fcntl} on Unix, so C++ LevelDB respects it too) and against other databases in this JVM.
+ *
+ * <p>The JVM holds operating-system locks on behalf of the whole process, so a second lock on the
+ * same file from this process is not refused by the operating system, and on some systems closing
+ * any channel of a file releases every lock the process holds on it. Hence a JVM-wide set of held
+ * lock files, consulted before a channel is even opened.
+ *
+ * <p>Thread safety: {@link #acquire} is safe for concurrent use; {@link #close()} is idempotent
+ * and safe to call from any thread.
+ *
+ * <p>Lifetime: the lock is held until {@link #close()}; the file is left in place.
+ */
+final class FileSystemFileLock implements Env.FileLock {
+    /** Lock files held by this JVM, by {@link #key}. */
+    private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
+
+    private final Path file;
+    private final Path key;
+    private final FileChannel channel;
+    private final FileLock lock;
+    private boolean released;
+
+    private FileSystemFileLock(Path file, Path key, FileChannel channel, FileLock lock) {
+        this.file = file;
+        this.key = key;
+        this.channel = channel;
+        this.lock = lock;
+    }
+
+    /**
+     * Takes the lock, creating the file when missing; never waits.
+     *
+     * @param file the lock file
+     * @return the held lock
+     * @throws IOException {@code "lock <file>: already held by process"} when this JVM or another
+     *     process holds it, or the failure to open the file
+     */
+    static FileSystemFileLock acquire(Path file) throws IOException {
+        Path key = key(file);
+        if (!HELD.add(key)) {
+            throw alreadyHeld(file);
+        }
+        FileChannel channel = null;
+        try {
+            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE);
+            FileLock lock;
+            try {
+                lock = channel.tryLock();
+            } catch (OverlappingFileLockException e) {
+                // Held through a channel opened outside this class (another copy of it).
+                lock = null;
+            }
+            if (lock == null) {
+                throw alreadyHeld(file);
+            }
+            return new FileSystemFileLock(file, key, channel, lock);
+        } catch (IOException | RuntimeException | Error e) {
+            if (channel != null) {
+                try {
+                    channel.close();
+                } catch (IOException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+            }
+            HELD.remove(key);
+            if (e instanceof IOException) {
+                throw IoErrors.withPath(file, (IOException) e);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Names a lock file independently of how the caller spelled its path: the real path of its
+     * directory (symbolic links resolved) plus its name.
+     */
+    private static Path key(Path file) {
+        Path absolute = file.toAbsolutePath().normalize();
+        Path parent = absolute.getParent();
+        if (parent == null || absolute.getFileName() == null) {
+            return absolute;
+        }
+        try {
+            return parent.toRealPath().resolve(absolute.getFileName());
+        } catch (IOException e) {
+            // The directory is missing: opening the file will fail and report it.
+            return absolute;
+        }
+    }
+
+    private static IOException alreadyHeld(Path file) {
+        return new IOException("lock " + file + ": already held by process");
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+        if (released) {
+            return;
+        }
+        released = true;
+        IOException failure = null;
+        try {
+            lock.release();
+        } catch (IOException e) {
+            failure = e;
+        }
+        try {
+            channel.close();
+        } catch (IOException e) {
+            if (failure == null) {
+                failure = e;
+            } else {
+                failure.addSuppressed(e);
+            }
+        } finally {
+            HELD.remove(key);
+        }
+        if (failure != null) {
+            throw IoErrors.withPath(file, failure);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "FileSystemFileLock[" + file + "]";
+    }
+}

@@ -1,0 +1,85 @@
+package org.leveldbj.env;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.iq80.leveldb.Env;
+
+/**
+ * A file mapped into memory whole: {@link #read} returns a read-only slice of the mapping, with
+ * no copy and no system call.
+ *
+ * <p>Thread safety: safe for concurrent use; reads share the mapping without locking.
+ *
+ * <p>Lifetime: the file holds a permit of its environment's {@link MappingLimiter} and a
+ * {@link Mapper.Mapping}; {@link #close()} unmaps at once (where the JVM allows) and returns the
+ * permit. A read after close throws an {@link IOException}; but a buffer returned before close
+ * must not be touched after it: with {@link ForeignMapper} that throws
+ * {@link IllegalStateException}, with {@link CleanerMapper} it may crash the JVM. Owners
+ * reference-count their readers and close only when the count drops to zero.
+ */
+final class MappedRandomAccessFile implements Env.RandomAccessFile {
+    private final Path file;
+    private final Mapper.Mapping mapping;
+    /** The mapped bytes, read-only; only absolute slices are taken, so it is never mutated. */
+    private final ByteBuffer bytes;
+    private final MappingLimiter limiter;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    /**
+     * Wraps a mapping.
+     *
+     * <p>Requires: the caller holds a permit of {@code limiter}, which passes to this file.
+     *
+     * @param file the mapped file, for messages
+     * @param mapping the mapping of the whole file
+     * @param limiter where the permit goes back on close
+     */
+    MappedRandomAccessFile(Path file, Mapper.Mapping mapping, MappingLimiter limiter) {
+        this.file = file;
+        this.mapping = mapping;
+        this.bytes = mapping.buffer();
+        this.limiter = limiter;
+    }
+
+    @Override
+    public long size() {
+        return bytes.capacity();
+    }
+
+    @Override
+    public ByteBuffer read(long offset, int length) throws IOException {
+        IoErrors.checkReadArguments(offset, length);
+        if (closed.get()) {
+            throw IoErrors.closed(file);
+        }
+        int n = IoErrors.readableBytes(offset, length, bytes.capacity());
+        if (n == 0) {
+            return ByteBuffer.allocate(0).asReadOnlyBuffer();
+        }
+        return bytes.slice((int) offset, n);
+    }
+
+    @Override
+    public boolean isMapped() {
+        return true;
+    }
+
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            mapping.unmap();
+        } finally {
+            limiter.release();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "MappedRandomAccessFile[" + file + ", size=" + bytes.capacity() + "]";
+    }
+}
