@@ -169,6 +169,9 @@ public interface Env {
      *
      * <p>Lifetime: the buffers {@link #read} returns may be views of memory the handle owns (a
      * memory mapping); they stay valid until {@link #close()} and must not be touched after it.
+     * (On JDK 22 and later the default environment makes such a touch throw an
+     * {@link IllegalStateException}; on older JDKs it may crash the JVM, which is why the engine
+     * reference-counts open tables.)
      * The owner closes the handle only when no reader holds such a buffer.
      */
     interface RandomAccessFile extends Closeable {
@@ -185,14 +188,16 @@ public interface Env {
          * @param offset where to start, {@code 0 <= offset}
          * @param length how many bytes, {@code 0 <= length}
          * @return a read-only buffer whose position is {@code 0} and whose remaining bytes are
-         *     those read; fewer than {@code length} only when the file ends first
+         *     those read; fewer than {@code length} only when the file ends first, and empty
+         *     when {@code offset >= size()}
          * @throws IOException if reading fails or the handle is closed
          */
         ByteBuffer read(long offset, int length) throws IOException;
 
         /**
          * Tells whether {@link #read} returns views of a memory mapping (no copy) rather than
-         * fresh buffers.
+         * fresh buffers. Informational (logs, statistics): an in-memory environment answers
+         * {@code false} although its views are not copies either.
          *
          * @return {@code true} when the file is memory-mapped
          */
