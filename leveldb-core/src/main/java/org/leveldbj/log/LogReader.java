@@ -133,17 +133,17 @@ public final class LogReader implements Closeable {
     }
 
     /**
-     * Creates a reader. Requires: {@code initialOffset >= 0}.
+     * Creates a reader.
      *
      * @param file the log file, positioned at its start; the reader takes ownership
      * @param reporter receives the corruption found, or {@code null} to ignore it
      * @param checksum whether to verify each physical record's checksum
      * @param initialOffset the file offset of the first record wanted: records that start
      *     before it are skipped
+     * @throws IllegalArgumentException if {@code initialOffset} is negative
      */
     public LogReader(Env.SequentialFile file, Reporter reporter, boolean checksum, long initialOffset) {
         assert file != null;
-        assert initialOffset >= 0 : "initialOffset=" + initialOffset;
         if (initialOffset < 0) {
             throw new IllegalArgumentException("initialOffset=" + initialOffset + " is negative");
         }

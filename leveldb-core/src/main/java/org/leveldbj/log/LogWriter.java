@@ -65,15 +65,14 @@ public final class LogWriter implements Closeable {
     /**
      * Creates a writer that continues a log already {@code existingLength} bytes long, as when
      * a database reuses its last log or MANIFEST: the first record goes in the block the
-     * existing bytes end in. Requires: {@code existingLength >= 0}, and {@code file} positioned
-     * at the end of those bytes.
+     * existing bytes end in. Requires: {@code file} is positioned at the end of those bytes.
      *
      * @param file the file to append to; the writer takes ownership
      * @param existingLength the length of the file
+     * @throws IllegalArgumentException if {@code existingLength} is negative
      */
     public LogWriter(Env.WritableFile file, long existingLength) {
         assert file != null;
-        assert existingLength >= 0 : "existingLength=" + existingLength;
         if (existingLength < 0) {
             throw new IllegalArgumentException("existingLength=" + existingLength + " is negative");
         }
