@@ -70,6 +70,13 @@ final class LogHarness {
         return edited != null ? edited.length : dest.length();
     }
 
+    /** Where the next record written will start: past a block tail too short for a header. */
+    long nextRecordOffset() {
+        long written = writtenBytes();
+        long leftover = LogFormat.BLOCK_SIZE - written % LogFormat.BLOCK_SIZE;
+        return leftover < LogFormat.HEADER_SIZE ? written + leftover : written;
+    }
+
     byte[] contents() {
         return edited != null ? edited.clone() : dest.contents();
     }
@@ -90,6 +97,13 @@ final class LogHarness {
 
     void incrementByte(int offset, int delta) {
         editable()[offset] += (byte) delta;
+    }
+
+    /** Appends raw bytes after what the writer wrote. */
+    void appendRaw(byte[] raw) {
+        byte[] b = editable();
+        edited = Arrays.copyOf(b, b.length + raw.length);
+        System.arraycopy(raw, 0, edited, b.length, raw.length);
     }
 
     void shrinkSize(int bytes) {

@@ -196,7 +196,7 @@ class LogReaderTest {
             for (int j = 0; j < size; j++) {
                 sb.append((char) random.nextInt(256));
             }
-            offsets.add(log.writtenBytes());
+            offsets.add(log.nextRecordOffset());
             written.add(sb.toString());
             log.write(sb.toString());
         }
