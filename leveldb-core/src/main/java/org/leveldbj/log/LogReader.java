@@ -35,6 +35,12 @@ import org.leveldbj.util.Crc32c;
  * reports nothing about the bytes before it: fragments of a record that began earlier are
  * skipped silently.
  *
+ * <p>Two details differ from C++ LevelDB's reader, both only where it would report something
+ * wrong: every type byte other than 1 to 4 is an unknown type (C++ mistakes 5 and 6 for its
+ * internal end-of-file and bad-record codes), and skipping the intact records before an
+ * initial offset does not end the skipping of the fragments of a record that began before it
+ * (C++ then reports those fragments as a missing start).
+ *
  * <p>Thread safety: not safe for concurrent use; one thread reads a log.
  *
  * <p>Lifetime: the reader owns the file it is given and closes it in {@link #close()}. A

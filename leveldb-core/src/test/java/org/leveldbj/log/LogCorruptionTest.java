@@ -370,7 +370,8 @@ class LogCorruptionTest {
             LogHarness damaged = new LogHarness();
             int records = 1 + random.nextInt(30);
             for (int i = 0; i < records; i++) {
-                damaged.write(bigString("r" + i + "-", random.nextInt(3) == 0 ? random.nextInt(3 * BLOCK_SIZE) : random.nextInt(100)));
+                int size = random.nextInt(3) == 0 ? random.nextInt(3 * BLOCK_SIZE) : random.nextInt(100);
+                damaged.write(bigString("r" + i + "-", size));
             }
             int length = (int) damaged.writtenBytes();
             for (int edits = random.nextInt(8); edits > 0; edits--) {
