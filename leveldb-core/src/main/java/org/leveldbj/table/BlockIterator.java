@@ -48,7 +48,10 @@ public final class BlockIterator implements SortedIterator {
     private int valueLength;
     private byte[] key = new byte[64];
     private int keyLength;
-    private ByteBuffer keyView = ByteBuffer.wrap(key).asReadOnlyBuffer();
+    /** Views {@link #key} for comparisons; its limit stays the array's length. */
+    private ByteBuffer keyWhole = ByteBuffer.wrap(key);
+    /** Views {@link #key} for callers of {@link #key()}, who may see only the current key. */
+    private ByteBuffer keyView = keyWhole.asReadOnlyBuffer();
 
     /** Fields set by {@link #decodeHeader}: the three lengths of the entry header. */
     private int shared;
@@ -162,7 +165,7 @@ public final class BlockIterator implements SortedIterator {
         int currentCompare = 0;
         if (valid()) {
             // Start from the current position when the target is near it.
-            currentCompare = comparator.compare(keyView, 0, keyLength, target, targetOffset, targetLength);
+            currentCompare = comparator.compare(keyWhole, 0, keyLength, target, targetOffset, targetLength);
             if (currentCompare < 0) {
                 left = restartIndex;
             } else if (currentCompare > 0) {
@@ -189,7 +192,7 @@ public final class BlockIterator implements SortedIterator {
             seekToRestartPoint(left);
         }
         while (parseNext()) {
-            if (comparator.compare(keyView, 0, keyLength, target, targetOffset, targetLength) >= 0) {
+            if (comparator.compare(keyWhole, 0, keyLength, target, targetOffset, targetLength) >= 0) {
                 return;
             }
         }
@@ -388,7 +391,8 @@ public final class BlockIterator implements SortedIterator {
     private void ensureKeyCapacity(int n) {
         if (key.length < n) {
             key = Arrays.copyOf(key, Math.max(n, 2 * key.length));
-            keyView = ByteBuffer.wrap(key).asReadOnlyBuffer();
+            keyWhole = ByteBuffer.wrap(key);
+            keyView = keyWhole.asReadOnlyBuffer();
         }
     }
 
