@@ -44,6 +44,8 @@ public final class BlockIterator implements SortedIterator {
     private int current;
     /** The restart interval holding the current entry. */
     private int restartIndex;
+    /** The offset of restart point {@code restartIndex + 1}, or past every entry. */
+    private int nextRestart;
     private int valueOffset;
     private int valueLength;
     private byte[] key = new byte[64];
@@ -72,6 +74,14 @@ public final class BlockIterator implements SortedIterator {
     private int[] cacheValueLength = new int[16];
     private int[] cacheKeyEnd = new int[16];
     private byte[] cacheKeys = new byte[256];
+    private ByteBuffer cacheWhole = ByteBuffer.wrap(cacheKeys);
+    private ByteBuffer cacheView = cacheWhole.asReadOnlyBuffer();
+    /**
+     * When set, the current key is {@code cacheKeys[keyOffset, keyOffset + keyLength)} rather than
+     * {@code key[0, keyLength)}: entries served from the decoded interval are not copied.
+     */
+    private boolean keyInCache;
+    private int keyOffset;
 
     /**
      * Creates an iterator over a block.
@@ -111,6 +121,11 @@ public final class BlockIterator implements SortedIterator {
     @Override
     public ByteBuffer key() {
         assert valid();
+        if (keyInCache) {
+            cacheView.limit(keyOffset + keyLength);
+            cacheView.position(keyOffset);
+            return cacheView;
+        }
         keyView.limit(keyLength);
         keyView.position(0);
         return keyView;
@@ -165,7 +180,9 @@ public final class BlockIterator implements SortedIterator {
         int currentCompare = 0;
         if (valid()) {
             // Start from the current position when the target is near it.
-            currentCompare = comparator.compare(keyWhole, 0, keyLength, target, targetOffset, targetLength);
+            currentCompare = keyInCache
+                    ? comparator.compare(cacheWhole, keyOffset, keyLength, target, targetOffset, targetLength)
+                    : comparator.compare(keyWhole, 0, keyLength, target, targetOffset, targetLength);
             if (currentCompare < 0) {
                 left = restartIndex;
             } else if (currentCompare > 0) {
@@ -243,62 +260,85 @@ public final class BlockIterator implements SortedIterator {
     }
 
     /**
-     * Decodes restart interval {@code r} up to offset {@code end} into the cache arrays,
-     * leaving the iterator on the last entry decoded.
+     * Decodes the entries of restart interval {@code r} that start before offset {@code end}
+     * into the cache arrays, building each full key in {@link #cacheKeys} from the previous one.
+     * Does not move the iterator.
      */
     private void fillCache(int r, int end) {
         cacheCount = 0;
         cacheHasKeys = true;
         cacheRestart = r;
         cacheEnd = end;
+        keyInCache = false;
+        int p = block.restartPoint(r);
         int keyBytes = 0;
-        seekToRestartPoint(r);
-        while (valueOffset + valueLength < end) {
-            parseNext();
-            int i = cacheCount;
-            if (i == cacheOffset.length) {
-                int n = 2 * i;
-                cacheOffset = Arrays.copyOf(cacheOffset, n);
-                cacheValueOffset = Arrays.copyOf(cacheValueOffset, n);
-                cacheValueLength = Arrays.copyOf(cacheValueLength, n);
-                cacheKeyEnd = Arrays.copyOf(cacheKeyEnd, n);
+        int previousStart = 0;
+        int previousLength = 0;
+        while (p < end) {
+            int keyAt = decodeHeader(p);
+            if (shared > previousLength) {
+                throw fail("bad entry in block: shares " + shared + " bytes of a " + previousLength
+                        + "-byte key", p);
             }
-            cacheOffset[i] = current;
-            cacheValueOffset[i] = valueOffset;
-            cacheValueLength[i] = valueLength;
+            int n = shared + nonShared;
             if (cacheHasKeys) {
-                if (keyLength > reverseKeyBudget - keyBytes) {
+                if (n > reverseKeyBudget - keyBytes) {
                     cacheHasKeys = false;
                 } else {
-                    if (cacheKeys.length - keyBytes < keyLength) {
-                        cacheKeys = Arrays.copyOf(cacheKeys, Math.max(keyBytes + keyLength, 2 * cacheKeys.length));
+                    if (cacheKeys.length - keyBytes < n) {
+                        growCacheKeys(keyBytes + n);
                     }
-                    System.arraycopy(key, 0, cacheKeys, keyBytes, keyLength);
-                    keyBytes += keyLength;
+                    System.arraycopy(cacheKeys, previousStart, cacheKeys, keyBytes, shared);
+                    copyFromBlock(keyAt, cacheKeys, keyBytes + shared, nonShared);
+                    previousStart = keyBytes;
+                    keyBytes += n;
                 }
             }
+            previousLength = n;
+            int i = cacheCount;
+            if (i == cacheOffset.length) {
+                growCacheArrays();
+            }
+            cacheOffset[i] = p;
+            cacheValueOffset[i] = keyAt + nonShared;
+            cacheValueLength[i] = entryValueLength;
             cacheKeyEnd[i] = keyBytes;
-            cacheCount++;
+            cacheCount = i + 1;
+            p = keyAt + nonShared + entryValueLength;
         }
-        if (cacheCount > 0 && valueOffset + valueLength != end) {
-            int last = current;
+        if (cacheCount > 0 && p != end) {
+            int last = cacheOffset[cacheCount - 1];
             cacheCount = 0;
             throw fail("bad entry in block: entry runs past offset " + end, last);
         }
     }
 
+    private void growCacheKeys(int needed) {
+        cacheKeys = Arrays.copyOf(cacheKeys, Math.max(needed, 2 * cacheKeys.length));
+        cacheWhole = ByteBuffer.wrap(cacheKeys);
+        cacheView = cacheWhole.asReadOnlyBuffer();
+    }
+
+    private void growCacheArrays() {
+        int n = 2 * cacheOffset.length;
+        cacheOffset = Arrays.copyOf(cacheOffset, n);
+        cacheValueOffset = Arrays.copyOf(cacheValueOffset, n);
+        cacheValueLength = Arrays.copyOf(cacheValueLength, n);
+        cacheKeyEnd = Arrays.copyOf(cacheKeyEnd, n);
+    }
+
     /** Makes cached entry {@code i} the current entry. */
     private void loadCached(int i) {
-        current = cacheOffset[i];
-        valueOffset = cacheValueOffset[i];
-        valueLength = cacheValueLength[i];
-        restartIndex = cacheRestart;
         if (cacheHasKeys) {
-            int start = i == 0 ? 0 : cacheKeyEnd[i - 1];
-            int n = cacheKeyEnd[i] - start;
-            ensureKeyCapacity(n);
-            System.arraycopy(cacheKeys, start, key, 0, n);
-            keyLength = n;
+            current = cacheOffset[i];
+            valueOffset = cacheValueOffset[i];
+            valueLength = cacheValueLength[i];
+            if (restartIndex != cacheRestart) {
+                setRestartIndex(cacheRestart);
+            }
+            keyOffset = i == 0 ? 0 : cacheKeyEnd[i - 1];
+            keyLength = cacheKeyEnd[i] - keyOffset;
+            keyInCache = true;
         } else {
             // The interval's keys were too large to keep: decode forward to entry i again.
             seekToRestartPoint(cacheRestart);
@@ -309,9 +349,22 @@ public final class BlockIterator implements SortedIterator {
         }
     }
 
+    /** Copies the current key out of the cache into {@link #key}, where decoding continues. */
+    private void materializeKey() {
+        ensureKeyCapacity(keyLength);
+        System.arraycopy(cacheKeys, keyOffset, key, 0, keyLength);
+        keyInCache = false;
+    }
+
+    private void setRestartIndex(int index) {
+        restartIndex = index;
+        nextRestart = index + 1 < numRestarts ? block.restartPoint(index + 1) : Integer.MAX_VALUE;
+    }
+
     private void seekToRestartPoint(int index) {
         keyLength = 0;
-        restartIndex = index;
+        keyInCache = false;
+        setRestartIndex(index);
         valueOffset = block.restartPoint(index);
         valueLength = 0;
     }
@@ -327,6 +380,9 @@ public final class BlockIterator implements SortedIterator {
             invalidate();
             return false;
         }
+        if (keyInCache) {
+            materializeKey();
+        }
         current = p;
         int keyAt = decodeHeader(p);
         if (shared > keyLength) {
@@ -334,12 +390,12 @@ public final class BlockIterator implements SortedIterator {
         }
         int n = shared + nonShared;
         ensureKeyCapacity(n);
-        data.get(keyAt, key, shared, nonShared);
+        copyFromBlock(keyAt, key, shared, nonShared);
         keyLength = n;
         valueOffset = keyAt + nonShared;
         valueLength = entryValueLength;
-        while (restartIndex + 1 < numRestarts && block.restartPoint(restartIndex + 1) <= p) {
-            restartIndex++;
+        while (p >= nextRestart) {
+            setRestartIndex(restartIndex + 1);
         }
         return true;
     }
@@ -388,6 +444,20 @@ public final class BlockIterator implements SortedIterator {
         return q;
     }
 
+    /**
+     * Copies bytes of the block into an array. Key deltas are usually a few bytes, for which a
+     * plain loop beats the buffer's bulk copy (whose fixed cost dominates on direct buffers).
+     */
+    private void copyFromBlock(int from, byte[] dst, int to, int n) {
+        if (n <= 16) {
+            for (int i = 0; i < n; i++) {
+                dst[to + i] = data.get(from + i);
+            }
+        } else {
+            data.get(from, dst, to, n);
+        }
+    }
+
     private void ensureKeyCapacity(int n) {
         if (key.length < n) {
             key = Arrays.copyOf(key, Math.max(n, 2 * key.length));
@@ -399,7 +469,9 @@ public final class BlockIterator implements SortedIterator {
     private void invalidate() {
         current = restarts;
         restartIndex = numRestarts;
+        nextRestart = Integer.MAX_VALUE;
         keyLength = 0;
+        keyInCache = false;
         valueOffset = restarts;
         valueLength = 0;
         cachePos = -1;
