@@ -31,6 +31,7 @@ public final class BlockIterator implements SortedIterator {
     /** The default most bytes of keys kept for one restart interval when stepping back. */
     static final int DEFAULT_REVERSE_KEY_BUDGET = 1 << 20;
 
+
     private final KeyComparator comparator;
     private final int reverseKeyBudget;
 
@@ -60,24 +61,15 @@ public final class BlockIterator implements SortedIterator {
     private int nonShared;
     private int entryValueLength;
 
-    // The decoded restart interval used by prev(): entries [0, cacheCount) are those starting
-    // at restart point cacheRestart and ending at offset cacheEnd. cachePos is the index of the
-    // current entry in it, cacheCount when the current entry is the one at cacheEnd, and -1 when
-    // the current entry is unrelated to the arrays.
-    private int cacheRestart;
-    private int cacheCount;
-    private int cacheEnd;
-    private int cachePos = -1;
-    private boolean cacheHasKeys;
-    private int[] cacheOffset = new int[16];
-    private int[] cacheValueOffset = new int[16];
-    private int[] cacheValueLength = new int[16];
-    private int[] cacheKeyEnd = new int[16];
-    private byte[] cacheKeys = new byte[256];
-    private ByteBuffer cacheWhole = ByteBuffer.wrap(cacheKeys);
-    private ByteBuffer cacheView = cacheWhole.asReadOnlyBuffer();
     /**
-     * When set, the current key is {@code cacheKeys[keyOffset, keyOffset + keyLength)} rather than
+     * The decoded restart interval used by prev(). {@code cachePos} is the index of the current
+     * entry in it, its count when the current entry is the one at its end offset, and -1 when
+     * the current entry is unrelated to it.
+     */
+    private final DecodedInterval interval = new DecodedInterval();
+    private int cachePos = -1;
+    /**
+     * When set, the current key is {@code interval.keys[keyOffset, keyOffset + keyLength)} rather than
      * {@code key[0, keyLength)}: entries served from the decoded interval are not copied.
      */
     private boolean keyInCache;
@@ -122,9 +114,10 @@ public final class BlockIterator implements SortedIterator {
     public ByteBuffer key() {
         assert valid();
         if (keyInCache) {
-            cacheView.limit(keyOffset + keyLength);
-            cacheView.position(keyOffset);
-            return cacheView;
+            ByteBuffer view = interval.keysView;
+            view.limit(keyOffset + keyLength);
+            view.position(keyOffset);
+            return view;
         }
         keyView.limit(keyLength);
         keyView.position(0);
@@ -158,11 +151,11 @@ public final class BlockIterator implements SortedIterator {
             return;
         }
         fillCache(numRestarts - 1, restarts);
-        if (cacheCount == 0) {
+        if (interval.count == 0) {
             invalidate();
             return;
         }
-        cachePos = cacheCount - 1;
+        cachePos = interval.count - 1;
         loadCached(cachePos);
     }
 
@@ -181,7 +174,7 @@ public final class BlockIterator implements SortedIterator {
         if (valid()) {
             // Start from the current position when the target is near it.
             currentCompare = keyInCache
-                    ? comparator.compare(cacheWhole, keyOffset, keyLength, target, targetOffset, targetLength)
+                    ? comparator.compare(interval.keysWhole, keyOffset, keyLength, target, targetOffset, targetLength)
                     : comparator.compare(keyWhole, 0, keyLength, target, targetOffset, targetLength);
             if (currentCompare < 0) {
                 left = restartIndex;
@@ -218,13 +211,13 @@ public final class BlockIterator implements SortedIterator {
     @Override
     public void next() {
         assert valid();
-        if (cachePos >= 0 && cachePos < cacheCount) {
+        if (cachePos >= 0 && cachePos < interval.count) {
             cachePos++;
-            if (cachePos < cacheCount) {
+            if (cachePos < interval.count) {
                 loadCached(cachePos);
                 return;
             }
-            // Stepping onto the entry at cacheEnd: decode it, keep cachePos == cacheCount.
+            // Stepping onto the entry at the interval's end: decode it, keep cachePos == count.
             parseNext();
             return;
         }
@@ -250,7 +243,7 @@ public final class BlockIterator implements SortedIterator {
             r--;
         }
         fillCache(r, original);
-        cachePos = cacheCount - 1;
+        cachePos = interval.count - 1;
         loadCached(cachePos);
     }
 
@@ -261,18 +254,14 @@ public final class BlockIterator implements SortedIterator {
 
     /**
      * Decodes the entries of restart interval {@code r} that start before offset {@code end}
-     * into the cache arrays, building each full key in {@link #cacheKeys} from the previous one.
+     * into {@link #interval}, building each full key from the previous one.
      * Does not move the iterator.
      */
     private void fillCache(int r, int end) {
-        cacheCount = 0;
-        cacheHasKeys = true;
-        cacheRestart = r;
-        cacheEnd = end;
+        DecodedInterval iv = interval;
+        iv.clear(r, end);
         keyInCache = false;
         int p = block.restartPoint(r);
-        int keyBytes = 0;
-        int previousStart = 0;
         int previousLength = 0;
         while (p < end) {
             int keyAt = decodeHeader(p);
@@ -280,79 +269,45 @@ public final class BlockIterator implements SortedIterator {
                 throw fail("bad entry in block: shares " + shared + " bytes of a " + previousLength
                         + "-byte key", p);
             }
-            int n = shared + nonShared;
-            if (cacheHasKeys) {
-                if (n > reverseKeyBudget - keyBytes) {
-                    cacheHasKeys = false;
-                } else {
-                    if (cacheKeys.length - keyBytes < n) {
-                        growCacheKeys(keyBytes + n);
-                    }
-                    System.arraycopy(cacheKeys, previousStart, cacheKeys, keyBytes, shared);
-                    copyFromBlock(keyAt, cacheKeys, keyBytes + shared, nonShared);
-                    previousStart = keyBytes;
-                    keyBytes += n;
-                }
-            }
-            previousLength = n;
-            int i = cacheCount;
-            if (i == cacheOffset.length) {
-                growCacheArrays();
-            }
-            cacheOffset[i] = p;
-            cacheValueOffset[i] = keyAt + nonShared;
-            cacheValueLength[i] = entryValueLength;
-            cacheKeyEnd[i] = keyBytes;
-            cacheCount = i + 1;
+            iv.appendKey(shared, this, keyAt, nonShared, reverseKeyBudget);
+            previousLength = shared + nonShared;
+            iv.addEntry(p, keyAt + nonShared, entryValueLength);
             p = keyAt + nonShared + entryValueLength;
         }
-        if (cacheCount > 0 && p != end) {
-            int last = cacheOffset[cacheCount - 1];
-            cacheCount = 0;
+        if (iv.count > 0 && p != end) {
+            int last = iv.offset[iv.count - 1];
+            iv.count = 0;
             throw fail("bad entry in block: entry runs past offset " + end, last);
         }
     }
 
-    private void growCacheKeys(int needed) {
-        cacheKeys = Arrays.copyOf(cacheKeys, Math.max(needed, 2 * cacheKeys.length));
-        cacheWhole = ByteBuffer.wrap(cacheKeys);
-        cacheView = cacheWhole.asReadOnlyBuffer();
-    }
-
-    private void growCacheArrays() {
-        int n = 2 * cacheOffset.length;
-        cacheOffset = Arrays.copyOf(cacheOffset, n);
-        cacheValueOffset = Arrays.copyOf(cacheValueOffset, n);
-        cacheValueLength = Arrays.copyOf(cacheValueLength, n);
-        cacheKeyEnd = Arrays.copyOf(cacheKeyEnd, n);
-    }
-
     /** Makes cached entry {@code i} the current entry. */
     private void loadCached(int i) {
-        if (cacheHasKeys) {
-            current = cacheOffset[i];
-            valueOffset = cacheValueOffset[i];
-            valueLength = cacheValueLength[i];
-            if (restartIndex != cacheRestart) {
-                setRestartIndex(cacheRestart);
+        DecodedInterval iv = interval;
+        if (iv.hasKeys) {
+            current = iv.offset[i];
+            valueOffset = iv.valueOffset[i];
+            valueLength = iv.valueLength[i];
+            if (restartIndex != iv.restart) {
+                setRestartIndex(iv.restart);
             }
-            keyOffset = i == 0 ? 0 : cacheKeyEnd[i - 1];
-            keyLength = cacheKeyEnd[i] - keyOffset;
+            keyOffset = iv.keyStart(i);
+            keyLength = iv.keyEnd[i] - keyOffset;
             keyInCache = true;
         } else {
             // The interval's keys were too large to keep: decode forward to entry i again.
-            seekToRestartPoint(cacheRestart);
+            seekToRestartPoint(iv.restart);
             for (int j = 0; j <= i; j++) {
                 parseNext();
             }
-            assert current == cacheOffset[i];
+            assert current == iv.offset[i];
         }
     }
 
     /** Copies the current key out of the cache into {@link #key}, where decoding continues. */
     private void materializeKey() {
         ensureKeyCapacity(keyLength);
-        System.arraycopy(cacheKeys, keyOffset, key, 0, keyLength);
+        System.arraycopy(interval.keys, keyOffset, key, 0, keyLength);
         keyInCache = false;
     }
 
@@ -448,7 +403,7 @@ public final class BlockIterator implements SortedIterator {
      * Copies bytes of the block into an array. Key deltas are usually a few bytes, for which a
      * plain loop beats the buffer's bulk copy (whose fixed cost dominates on direct buffers).
      */
-    private void copyFromBlock(int from, byte[] dst, int to, int n) {
+    void copyFromBlock(int from, byte[] dst, int to, int n) {
         if (n <= 16) {
             for (int i = 0; i < n; i++) {
                 dst[to + i] = data.get(from + i);
