@@ -1,0 +1,198 @@
+package org.leveldbj.iterator;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Iterates over the entries of a sequence of inner iterators named by an index iterator: each
+ * index value (for instance an encoded block handle) is turned into an inner iterator by a
+ * {@link InnerOpener}, and the entries of the inner iterators, taken in index order, form one
+ * sorted sequence. This is how a table iterates over its data blocks.
+ *
+ * <p>Requires: the index is sorted so that every key of the inner iterator of entry {@code i}
+ * is at most the index key of entry {@code i} and after the index key of entry {@code i - 1};
+ * then {@code seek} on the index finds the only inner iterator that may hold the target.
+ *
+ * <p>Inner iterators that are empty are skipped in both directions. Consecutive index entries
+ * with identical values share one inner iterator, which is not reopened.
+ *
+ * <p>Thread safety: confined to one thread, like every {@link SortedIterator}.
+ *
+ * <p>Lifetime: owns the index iterator and the current inner iterator, and closes them when it
+ * is closed.
+ */
+public final class TwoLevelIterator implements SortedIterator {
+    /** Turns an index value into an iterator over the entries it names. */
+    @FunctionalInterface
+    public interface InnerOpener {
+        /**
+         * Opens the inner iterator an index value names.
+         *
+         * @param indexValue the index entry's value (a view valid only during this call)
+         * @param reuse the inner iterator being abandoned, or {@code null}; the opener may reset
+         *     and return it instead of creating a new one, otherwise the caller closes it
+         * @return an unpositioned iterator over the entries
+         */
+        SortedIterator open(ByteBuffer indexValue, SortedIterator reuse);
+    }
+
+    private final SortedIterator index;
+    private final InnerOpener opener;
+    /** The inner iterator of the current index entry, or {@code null}. */
+    private SortedIterator data;
+    /** The index value {@link #data} was opened from; {@code dataValueLength < 0} when none. */
+    private byte[] dataValue = new byte[32];
+    private int dataValueLength = -1;
+
+    /**
+     * Creates an iterator.
+     *
+     * @param index the index iterator, owned from now on
+     * @param opener turns index values into inner iterators
+     */
+    public TwoLevelIterator(SortedIterator index, InnerOpener opener) {
+        this.index = index;
+        this.opener = opener;
+    }
+
+    @Override
+    public boolean valid() {
+        return data != null && data.valid();
+    }
+
+    @Override
+    public void seekToFirst() {
+        index.seekToFirst();
+        openData();
+        if (data != null) {
+            data.seekToFirst();
+        }
+        skipEmptyForward();
+    }
+
+    @Override
+    public void seekToLast() {
+        index.seekToLast();
+        openData();
+        if (data != null) {
+            data.seekToLast();
+        }
+        skipEmptyBackward();
+    }
+
+    @Override
+    public void seek(ByteBuffer target) {
+        index.seek(target);
+        openData();
+        if (data != null) {
+            data.seek(target);
+        }
+        skipEmptyForward();
+    }
+
+    @Override
+    public void next() {
+        assert valid();
+        data.next();
+        skipEmptyForward();
+    }
+
+    @Override
+    public void prev() {
+        assert valid();
+        data.prev();
+        skipEmptyBackward();
+    }
+
+    @Override
+    public ByteBuffer key() {
+        assert valid();
+        return data.key();
+    }
+
+    @Override
+    public ByteBuffer value() {
+        assert valid();
+        return data.value();
+    }
+
+    @Override
+    public void close() {
+        try {
+            index.close();
+        } finally {
+            dropData();
+        }
+    }
+
+    private void skipEmptyForward() {
+        while (data == null || !data.valid()) {
+            if (!index.valid()) {
+                dropData();
+                return;
+            }
+            index.next();
+            openData();
+            if (data != null) {
+                data.seekToFirst();
+            }
+        }
+    }
+
+    private void skipEmptyBackward() {
+        while (data == null || !data.valid()) {
+            if (!index.valid()) {
+                dropData();
+                return;
+            }
+            index.prev();
+            openData();
+            if (data != null) {
+                data.seekToLast();
+            }
+        }
+    }
+
+    /** Makes {@link #data} the inner iterator of the current index entry (none if unpositioned). */
+    private void openData() {
+        if (!index.valid()) {
+            dropData();
+            return;
+        }
+        ByteBuffer v = index.value();
+        int n = v.remaining();
+        if (data != null && n == dataValueLength
+                && v.mismatch(ByteBuffer.wrap(dataValue, 0, n)) < 0) {
+            return;
+        }
+        SortedIterator old = data;
+        data = null;
+        dataValueLength = -1;
+        SortedIterator opened;
+        try {
+            opened = opener.open(v, old);
+        } catch (RuntimeException | Error e) {
+            if (old != null) {
+                old.close();
+            }
+            throw e;
+        }
+        if (old != null && old != opened) {
+            old.close();
+        }
+        data = opened;
+        if (dataValue.length < n) {
+            dataValue = new byte[Math.max(n, 2 * dataValue.length)];
+        }
+        v.get(v.position(), dataValue, 0, n);
+        dataValueLength = n;
+    }
+
+    private void dropData() {
+        SortedIterator old = data;
+        data = null;
+        dataValueLength = -1;
+        if (old != null) {
+            old.close();
+        }
+    }
+}

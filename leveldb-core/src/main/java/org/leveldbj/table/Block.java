@@ -1,0 +1,136 @@
+package org.leveldbj.table;
+
+import java.nio.ByteBuffer;
+import org.iq80.leveldb.CorruptionException;
+import org.leveldbj.util.Coding;
+
+/**
+ * A read-only block: entries with shared-prefix keys followed by the restart array (layout in
+ * the package documentation). Construction checks the restart array: the count must fit in
+ * the block, the first restart point must be offset 0 and the points must increase and lie
+ * before the array. Entries themselves are checked as iterators decode them.
+ *
+ * <p>A block may remember where its bytes came from (file name and offset), so that the
+ * corruption reports of its iterators name the file and the offset within it. For a
+ * decompressed block the report names the block's offset in the file and gives the offset
+ * within the uncompressed bytes in the reason.
+ *
+ * <p>Thread safety: immutable; any number of threads may iterate it, each with its own
+ * iterator.
+ *
+ * <p>Lifetime: the block is a view of the buffer it was built on (no copy). When that buffer
+ * is a view of a memory-mapped file, the block and its iterators are usable only while the file
+ * stays open.
+ */
+public final class Block {
+    private final ByteBuffer data;
+    private final int restartsOffset;
+    private final int numRestarts;
+    private final String file;
+    private final long fileOffset;
+    private final boolean decompressed;
+
+    /**
+     * Wraps block contents of unknown origin; corruption reports carry offsets within the block.
+     *
+     * @param contents the block's bytes: the remaining bytes of the buffer
+     * @throws CorruptionException if the restart array is malformed
+     */
+    public Block(ByteBuffer contents) {
+        this(contents, null, 0, false);
+    }
+
+    /**
+     * Wraps block contents read from a file.
+     *
+     * @param contents the block's bytes: the remaining bytes of the buffer
+     * @param file the file the block was read from, or {@code null} when unknown
+     * @param fileOffset the offset of the block in that file
+     * @param decompressed {@code true} when {@code contents} were decompressed, so that offsets
+     *     within them are not offsets within the file
+     * @throws CorruptionException if the restart array is malformed
+     */
+    public Block(ByteBuffer contents, String file, long fileOffset, boolean decompressed) {
+        this.data = contents.slice().asReadOnlyBuffer();
+        this.file = file;
+        this.fileOffset = fileOffset;
+        this.decompressed = decompressed;
+        int size = data.limit();
+        if (size < 4) {
+            throw corruption("bad block contents: " + size + " bytes, too short for a restart count", 0);
+        }
+        long count = Integer.toUnsignedLong(Coding.getFixed32(data, size - 4, size));
+        if (count > (size - 4) / 4) {
+            throw corruption("bad block contents: restart count " + count + " does not fit in "
+                    + size + " bytes", size - 4);
+        }
+        this.numRestarts = (int) count;
+        this.restartsOffset = size - 4 - 4 * numRestarts;
+        int previous = -1;
+        for (int i = 0; i < numRestarts; i++) {
+            int at = restartsOffset + 4 * i;
+            int point = Coding.getFixed32(data, at, size);
+            boolean ok = i == 0 ? point == 0 : point > previous && point < restartsOffset;
+            if (!ok) {
+                throw corruption("bad block contents: restart point " + i + " is "
+                        + Integer.toUnsignedString(point), at);
+            }
+            previous = point;
+        }
+    }
+
+    /**
+     * The block's size in bytes, restart array included.
+     *
+     * @return the size
+     */
+    public int size() {
+        return data.limit();
+    }
+
+    /**
+     * Returns a new iterator over the block's entries.
+     *
+     * @param comparator the order the block's keys were written in
+     * @return an unpositioned iterator
+     */
+    public BlockIterator iterator(KeyComparator comparator) {
+        return new BlockIterator(comparator, this);
+    }
+
+    /** The block's bytes: a read-only buffer whose position is 0 and limit the block size. */
+    ByteBuffer data() {
+        return data;
+    }
+
+    /** The offset of the restart array, which is also the end of the entries. */
+    int restartsOffset() {
+        return restartsOffset;
+    }
+
+    /** The number of restart points (0 only for a block with no entries). */
+    int numRestarts() {
+        return numRestarts;
+    }
+
+    /** The offset of restart point {@code i}. Requires: {@code 0 <= i < numRestarts()}. */
+    int restartPoint(int i) {
+        assert i >= 0 && i < numRestarts;
+        return Coding.getFixed32(data, restartsOffset + 4 * i, data.limit());
+    }
+
+    /**
+     * Builds a report for malformed bytes at an offset within the block, naming the file when
+     * the block knows it.
+     */
+    CorruptionException corruption(String reason, int offsetInBlock) {
+        if (file == null) {
+            return new CorruptionException(reason, null, offsetInBlock);
+        }
+        if (decompressed) {
+            return new CorruptionException(reason + " (at offset " + offsetInBlock
+                    + " of the uncompressed block)", file, fileOffset);
+        }
+        return new CorruptionException(reason, file, fileOffset + offsetInBlock);
+    }
+}

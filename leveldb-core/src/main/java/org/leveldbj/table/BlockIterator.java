@@ -1,0 +1,439 @@
+package org.leveldbj.table;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import org.iq80.leveldb.CorruptionException;
+import org.leveldbj.iterator.SortedIterator;
+import org.leveldbj.util.Coding;
+
+/**
+ * Iterates over the entries of a {@link Block}, both ways, and seeks by binary search over the
+ * restart points followed by a forward scan within one restart interval.
+ *
+ * <p>Reverse iteration: entries can only be decoded forwards from a restart point, because each
+ * key is stored as a delta of the previous one. When {@link #prev()} leaves the entries already
+ * decoded, the iterator decodes the whole restart interval before the current entry once,
+ * keeping each entry's offsets and full key in small arrays, and serves the following
+ * {@code prev()} calls from them; a backward scan therefore decodes every entry once, as a
+ * forward scan does. ({@link #seekToLast()} fills the arrays the same way.) If an interval's
+ * keys would need more than a fixed budget of memory (only malformed or extreme blocks do), the
+ * keys are not kept and each step back decodes from the restart point instead.
+ *
+ * <p>Errors: a malformed entry throws {@link CorruptionException} ({@code "bad entry in block"}
+ * with the entry's offset, placed in the file when the block knows it) and unpositions the
+ * iterator.
+ *
+ * <p>Thread safety: confined to one thread. Lifetime: {@link #key()} views a buffer the iterator
+ * reuses, {@link #value()} views the block; both are valid until the iterator moves, and the
+ * block's own lifetime rules apply. {@link #close()} releases nothing and may be omitted.
+ */
+public final class BlockIterator implements SortedIterator {
+    /** The default most bytes of keys kept for one restart interval when stepping back. */
+    static final int DEFAULT_REVERSE_KEY_BUDGET = 1 << 20;
+
+
+    private final KeyComparator comparator;
+    private final int reverseKeyBudget;
+
+    private Block block;
+    private ByteBuffer data;
+    private ByteBuffer valueView;
+    private int restarts;
+    private int numRestarts;
+
+    /** Offset of the current entry; {@code >= restarts} when unpositioned. */
+    private int current;
+    /** The restart interval holding the current entry. */
+    private int restartIndex;
+    /** The offset of restart point {@code restartIndex + 1}, or past every entry. */
+    private int nextRestart;
+    private int valueOffset;
+    private int valueLength;
+    private byte[] key = new byte[64];
+    private int keyLength;
+    /** Views {@link #key} for comparisons; its limit stays the array's length. */
+    private ByteBuffer keyWhole = ByteBuffer.wrap(key);
+    /** Views {@link #key} for callers of {@link #key()}, who may see only the current key. */
+    private ByteBuffer keyView = keyWhole.asReadOnlyBuffer();
+
+    /** Fields set by {@link #decodeHeader}: the three lengths of the entry header. */
+    private int shared;
+    private int nonShared;
+    private int entryValueLength;
+
+    /**
+     * The decoded restart interval used by prev(). {@code cachePos} is the index of the current
+     * entry in it, its count when the current entry is the one at its end offset, and -1 when
+     * the current entry is unrelated to it.
+     */
+    private final DecodedInterval interval = new DecodedInterval();
+    private int cachePos = -1;
+    /**
+     * When set, the current key is {@code interval.keys[keyOffset, keyOffset + keyLength)} rather than
+     * {@code key[0, keyLength)}: entries served from the decoded interval are not copied.
+     */
+    private boolean keyInCache;
+    private int keyOffset;
+
+    /**
+     * Creates an iterator over a block.
+     *
+     * @param comparator the order of the block's keys
+     * @param block the block
+     */
+    public BlockIterator(KeyComparator comparator, Block block) {
+        this(comparator, block, DEFAULT_REVERSE_KEY_BUDGET);
+    }
+
+    BlockIterator(KeyComparator comparator, Block block, int reverseKeyBudget) {
+        this.comparator = comparator;
+        this.reverseKeyBudget = reverseKeyBudget;
+        reset(block);
+    }
+
+    /**
+     * Points this iterator at another block, keeping its buffers; it is left unpositioned.
+     *
+     * @param newBlock the block to iterate
+     */
+    public void reset(Block newBlock) {
+        this.block = newBlock;
+        this.data = newBlock.data();
+        this.valueView = data.duplicate();
+        this.restarts = newBlock.restartsOffset();
+        this.numRestarts = newBlock.numRestarts();
+        invalidate();
+    }
+
+    @Override
+    public boolean valid() {
+        return current < restarts;
+    }
+
+    @Override
+    public ByteBuffer key() {
+        assert valid();
+        if (keyInCache) {
+            ByteBuffer view = interval.keysView;
+            view.limit(keyOffset + keyLength);
+            view.position(keyOffset);
+            return view;
+        }
+        keyView.limit(keyLength);
+        keyView.position(0);
+        return keyView;
+    }
+
+    @Override
+    public ByteBuffer value() {
+        assert valid();
+        valueView.limit(valueOffset + valueLength);
+        valueView.position(valueOffset);
+        return valueView;
+    }
+
+    @Override
+    public void seekToFirst() {
+        cachePos = -1;
+        if (numRestarts == 0) {
+            invalidate();
+            return;
+        }
+        seekToRestartPoint(0);
+        parseNext();
+    }
+
+    @Override
+    public void seekToLast() {
+        cachePos = -1;
+        if (numRestarts == 0) {
+            invalidate();
+            return;
+        }
+        fillCache(numRestarts - 1, restarts);
+        if (interval.count == 0) {
+            invalidate();
+            return;
+        }
+        cachePos = interval.count - 1;
+        loadCached(cachePos);
+    }
+
+    @Override
+    public void seek(ByteBuffer target) {
+        int targetOffset = target.position();
+        int targetLength = target.remaining();
+        cachePos = -1;
+        if (numRestarts == 0) {
+            invalidate();
+            return;
+        }
+        int left = 0;
+        int right = numRestarts - 1;
+        int currentCompare = 0;
+        if (valid()) {
+            // Start from the current position when the target is near it.
+            currentCompare = keyInCache
+                    ? comparator.compare(interval.keysWhole, keyOffset, keyLength, target, targetOffset, targetLength)
+                    : comparator.compare(keyWhole, 0, keyLength, target, targetOffset, targetLength);
+            if (currentCompare < 0) {
+                left = restartIndex;
+            } else if (currentCompare > 0) {
+                right = restartIndex;
+            } else {
+                return;
+            }
+        }
+        // Find the last restart point whose key is before the target.
+        while (left < right) {
+            int mid = (left + right + 1) >>> 1;
+            int at = block.restartPoint(mid);
+            int keyAt = decodeHeader(at);
+            if (shared != 0) {
+                throw fail("bad entry in block: restart entry shares a prefix", at);
+            }
+            if (comparator.compare(data, keyAt, nonShared, target, targetOffset, targetLength) < 0) {
+                left = mid;
+            } else {
+                right = mid - 1;
+            }
+        }
+        if (!(left == restartIndex && currentCompare < 0)) {
+            seekToRestartPoint(left);
+        }
+        while (parseNext()) {
+            if (comparator.compare(keyWhole, 0, keyLength, target, targetOffset, targetLength) >= 0) {
+                return;
+            }
+        }
+    }
+
+    @Override
+    public void next() {
+        assert valid();
+        if (cachePos >= 0 && cachePos < interval.count) {
+            cachePos++;
+            if (cachePos < interval.count) {
+                loadCached(cachePos);
+                return;
+            }
+            // Stepping onto the entry at the interval's end: decode it, keep cachePos == count.
+            parseNext();
+            return;
+        }
+        cachePos = -1;
+        parseNext();
+    }
+
+    @Override
+    public void prev() {
+        assert valid();
+        if (cachePos > 0) {
+            cachePos--;
+            loadCached(cachePos);
+            return;
+        }
+        int original = current;
+        int r = restartIndex;
+        while (block.restartPoint(r) >= original) {
+            if (r == 0) {
+                invalidate();
+                return;
+            }
+            r--;
+        }
+        fillCache(r, original);
+        cachePos = interval.count - 1;
+        loadCached(cachePos);
+    }
+
+    @Override
+    public void close() {
+        // Nothing to release: the block belongs to whoever supplied it.
+    }
+
+    /**
+     * Decodes the entries of restart interval {@code r} that start before offset {@code end}
+     * into {@link #interval}, building each full key from the previous one.
+     * Does not move the iterator.
+     */
+    private void fillCache(int r, int end) {
+        DecodedInterval iv = interval;
+        iv.clear(r, end);
+        keyInCache = false;
+        int p = block.restartPoint(r);
+        int previousLength = 0;
+        while (p < end) {
+            int keyAt = decodeHeader(p);
+            if (shared > previousLength) {
+                throw fail("bad entry in block: shares " + shared + " bytes of a " + previousLength
+                        + "-byte key", p);
+            }
+            iv.appendKey(shared, this, keyAt, nonShared, reverseKeyBudget);
+            previousLength = shared + nonShared;
+            iv.addEntry(p, keyAt + nonShared, entryValueLength);
+            p = keyAt + nonShared + entryValueLength;
+        }
+        if (iv.count > 0 && p != end) {
+            int last = iv.offset[iv.count - 1];
+            iv.count = 0;
+            throw fail("bad entry in block: entry runs past offset " + end, last);
+        }
+    }
+
+    /** Makes cached entry {@code i} the current entry. */
+    private void loadCached(int i) {
+        DecodedInterval iv = interval;
+        if (iv.hasKeys) {
+            current = iv.offset[i];
+            valueOffset = iv.valueOffset[i];
+            valueLength = iv.valueLength[i];
+            if (restartIndex != iv.restart) {
+                setRestartIndex(iv.restart);
+            }
+            keyOffset = iv.keyStart(i);
+            keyLength = iv.keyEnd[i] - keyOffset;
+            keyInCache = true;
+        } else {
+            // The interval's keys were too large to keep: decode forward to entry i again.
+            seekToRestartPoint(iv.restart);
+            for (int j = 0; j <= i; j++) {
+                parseNext();
+            }
+            assert current == iv.offset[i];
+        }
+    }
+
+    /** Copies the current key out of the cache into {@link #key}, where decoding continues. */
+    private void materializeKey() {
+        ensureKeyCapacity(keyLength);
+        System.arraycopy(interval.keys, keyOffset, key, 0, keyLength);
+        keyInCache = false;
+    }
+
+    private void setRestartIndex(int index) {
+        restartIndex = index;
+        nextRestart = index + 1 < numRestarts ? block.restartPoint(index + 1) : Integer.MAX_VALUE;
+    }
+
+    private void seekToRestartPoint(int index) {
+        keyLength = 0;
+        keyInCache = false;
+        setRestartIndex(index);
+        valueOffset = block.restartPoint(index);
+        valueLength = 0;
+    }
+
+    /**
+     * Decodes the entry after the current one and makes it current.
+     *
+     * @return {@code false} (and unpositioned) at the end of the entries
+     */
+    private boolean parseNext() {
+        int p = valueOffset + valueLength;
+        if (p >= restarts) {
+            invalidate();
+            return false;
+        }
+        if (keyInCache) {
+            materializeKey();
+        }
+        current = p;
+        int keyAt = decodeHeader(p);
+        if (shared > keyLength) {
+            throw fail("bad entry in block: shares " + shared + " bytes of a " + keyLength + "-byte key", p);
+        }
+        int n = shared + nonShared;
+        ensureKeyCapacity(n);
+        copyFromBlock(keyAt, key, shared, nonShared);
+        keyLength = n;
+        valueOffset = keyAt + nonShared;
+        valueLength = entryValueLength;
+        while (p >= nextRestart) {
+            setRestartIndex(restartIndex + 1);
+        }
+        return true;
+    }
+
+    /**
+     * Decodes the header of the entry at {@code p} into {@link #shared}, {@link #nonShared} and
+     * {@link #entryValueLength}, checking that the key delta and value fit before the restart
+     * array.
+     *
+     * @return the offset of the key delta
+     */
+    private int decodeHeader(int p) {
+        int limit = restarts;
+        if (limit - p < 3) {
+            throw fail("bad entry in block: truncated entry header", p);
+        }
+        int s = data.get(p) & 0xff;
+        int n = data.get(p + 1) & 0xff;
+        int v = data.get(p + 2) & 0xff;
+        int q;
+        if ((s | n | v) < 128) {
+            q = p + 3;
+        } else {
+            try {
+                long packed = Coding.getVarint32(data, p, limit);
+                s = Coding.value(packed);
+                packed = Coding.getVarint32(data, Coding.next(packed), limit);
+                n = Coding.value(packed);
+                packed = Coding.getVarint32(data, Coding.next(packed), limit);
+                v = Coding.value(packed);
+                q = Coding.next(packed);
+            } catch (CorruptionException e) {
+                throw fail("bad entry in block: " + e.reason(), p);
+            }
+            if (s < 0 || n < 0 || v < 0) {
+                throw fail("bad entry in block: length out of range", p);
+            }
+        }
+        if ((long) n + v > limit - q) {
+            throw fail("bad entry in block: " + n + "-byte key delta and " + v
+                    + "-byte value run past the entries", p);
+        }
+        shared = s;
+        nonShared = n;
+        entryValueLength = v;
+        return q;
+    }
+
+    /**
+     * Copies bytes of the block into an array. Key deltas are usually a few bytes, for which a
+     * plain loop beats the buffer's bulk copy (whose fixed cost dominates on direct buffers).
+     */
+    void copyFromBlock(int from, byte[] dst, int to, int n) {
+        if (n <= 16) {
+            for (int i = 0; i < n; i++) {
+                dst[to + i] = data.get(from + i);
+            }
+        } else {
+            data.get(from, dst, to, n);
+        }
+    }
+
+    private void ensureKeyCapacity(int n) {
+        if (key.length < n) {
+            key = Arrays.copyOf(key, Math.max(n, 2 * key.length));
+            keyWhole = ByteBuffer.wrap(key);
+            keyView = keyWhole.asReadOnlyBuffer();
+        }
+    }
+
+    private void invalidate() {
+        current = restarts;
+        restartIndex = numRestarts;
+        nextRestart = Integer.MAX_VALUE;
+        keyLength = 0;
+        keyInCache = false;
+        valueOffset = restarts;
+        valueLength = 0;
+        cachePos = -1;
+    }
+
+    private CorruptionException fail(String reason, int offset) {
+        invalidate();
+        return block.corruption(reason, offset);
+    }
+}

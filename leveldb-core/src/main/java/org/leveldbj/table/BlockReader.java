@@ -1,0 +1,84 @@
+package org.leveldbj.table;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import org.iq80.leveldb.CorruptionException;
+import org.iq80.leveldb.DBException;
+import org.iq80.leveldb.Env;
+import org.leveldbj.util.Coding;
+import org.leveldbj.util.Crc32c;
+
+/**
+ * Reads one block and its 5-byte trailer from a table file, checks the trailer's checksum when
+ * asked to, and undoes the compression the trailer's type byte names.
+ *
+ * <p>Uncompressed blocks are returned as the buffer the file gave (no copy): a view of the
+ * mapping for a memory-mapped file, or the fresh heap buffer of a positional read.
+ *
+ * <p>Errors name the file and the block's offset: {@code "truncated block read"} when the block
+ * and trailer do not fit in the file, {@code "block checksum mismatch"}, and the decompressor's
+ * reports. An I/O failure becomes a {@link DBException} naming the file.
+ *
+ * <p>Thread safety: stateless; the file must allow concurrent reads, as every
+ * {@link Env.RandomAccessFile} does.
+ */
+public final class BlockReader {
+    /** The size of the trailer after every block: type byte and masked CRC32C. */
+    public static final int TRAILER_SIZE = 5;
+
+    private BlockReader() {
+    }
+
+    /**
+     * Reads a block.
+     *
+     * @param file the table file
+     * @param fileName the name used in error reports
+     * @param handle where the block is
+     * @param verifyChecksum whether to check the trailer's CRC32C
+     * @return the block's uncompressed bytes
+     * @throws CorruptionException if the block is truncated, damaged or of unknown type
+     * @throws DBException if reading fails
+     */
+    public static BlockContents read(Env.RandomAccessFile file, String fileName, BlockHandle handle,
+                                     boolean verifyChecksum) {
+        long offset = handle.offset();
+        long size = handle.size();
+        if (size > Integer.MAX_VALUE - TRAILER_SIZE
+                || offset > file.size() || size + TRAILER_SIZE > file.size() - offset) {
+            throw new CorruptionException("truncated block read: " + size + "-byte block does not fit in a "
+                    + file.size() + "-byte file", fileName, offset);
+        }
+        int n = (int) size;
+        ByteBuffer buf;
+        try {
+            buf = file.read(offset, n + TRAILER_SIZE);
+        } catch (IOException e) {
+            throw new DBException("IO error: " + fileName + ": reading " + (n + TRAILER_SIZE)
+                    + " bytes at offset " + offset + ": " + e.getMessage(), e);
+        }
+        int p = buf.position();
+        if (buf.remaining() != n + TRAILER_SIZE) {
+            throw new CorruptionException("truncated block read", fileName, offset);
+        }
+        int type = buf.get(p + n) & 0xff;
+        if (verifyChecksum) {
+            int expected = Crc32c.unmask(Coding.getFixed32(buf, p + n + 1, p + n + TRAILER_SIZE));
+            int actual = Crc32c.value(buf, p, n + 1);
+            if (actual != expected) {
+                throw new CorruptionException("block checksum mismatch", fileName, offset);
+            }
+        }
+        ByteBuffer stored = buf.slice(p, n);
+        if (type == BlockCompression.NONE) {
+            return new BlockContents(stored.asReadOnlyBuffer(), !file.isMapped(), false);
+        }
+        ByteBuffer raw;
+        try {
+            raw = BlockCompression.decompress(type, stored);
+        } catch (CorruptionException e) {
+            throw e.at(fileName, offset);
+        }
+        return new BlockContents(raw.asReadOnlyBuffer(), true, true);
+    }
+}

@@ -1,0 +1,272 @@
+package org.leveldbj.table;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.LongAdder;
+import org.iq80.leveldb.CorruptionException;
+import org.iq80.leveldb.DBException;
+import org.iq80.leveldb.Env;
+import org.leveldbj.iterator.SortedIterator;
+import org.leveldbj.iterator.TwoLevelIterator;
+
+/**
+ * An open table file: its footer, index block and filter are read when it is opened; data
+ * blocks are read on demand, through the block cache when one is configured. Uncompressed data
+ * blocks of a memory-mapped file are served as views of the mapping (no copy).
+ *
+ * <p>Opening checks the checksums of the index, metaindex and filter blocks. A damaged
+ * metaindex or filter block does not prevent opening: as in C++ LevelDB, the table is then read
+ * without its filter ({@link #filterError()} tells why).
+ *
+ * <p>Errors: malformed bytes raise {@link CorruptionException} naming the file and the offset;
+ * I/O failures raise {@link DBException} naming the file.
+ *
+ * <p>Thread safety: safe for concurrent use by any number of threads; each iterator is confined
+ * to one thread.
+ *
+ * <p>Lifetime: the table reads the {@link Env.RandomAccessFile} it was opened on but does not
+ * own it: the owner closes the file, and only after the table and every iterator and every
+ * buffer obtained from it are no longer used (buffers of a mapped file become invalid then).
+ */
+public final class Table {
+    private final String fileName;
+    private final Env.RandomAccessFile file;
+    private final TableOptions options;
+    private final long cacheId;
+    private final Block indexBlock;
+    private final BlockHandle metaindexHandle;
+    private final FilterBlockReader filter;
+    private final CorruptionException filterError;
+    private final LongAdder filterSkips = new LongAdder();
+    private final LongAdder blockReads = new LongAdder();
+
+    /** Receives the entry a point lookup finds. */
+    @FunctionalInterface
+    public interface EntryHandler {
+        /**
+         * Called with the entry found.
+         *
+         * @param key the entry's key; a view valid only during the call
+         * @param value the entry's value; a view valid only during the call
+         */
+        void accept(ByteBuffer key, ByteBuffer value);
+    }
+
+    private Table(String fileName, Env.RandomAccessFile file, TableOptions options, Footer footer,
+                  Block indexBlock) {
+        this.fileName = fileName;
+        this.file = file;
+        this.options = options;
+        this.cacheId = options.blockCache().newId();
+        this.indexBlock = indexBlock;
+        this.metaindexHandle = footer.metaindex();
+        FilterBlockReader f = null;
+        CorruptionException error = null;
+        if (options.filterPolicy() != null) {
+            try {
+                f = readFilter(footer.metaindex());
+            } catch (CorruptionException e) {
+                error = e;
+            }
+        }
+        this.filter = f;
+        this.filterError = error;
+    }
+
+    /**
+     * Opens a table.
+     *
+     * @param fileName the file's name, used in error reports
+     * @param file the file, owned by the caller (see the class documentation)
+     * @param size the file's size in bytes
+     * @param options the settings the table was built with (comparator, filter policy) and the
+     *     read settings (checksums, cache)
+     * @return the table
+     * @throws CorruptionException if the file is not a table or its footer or index block is
+     *     damaged
+     * @throws DBException if reading fails
+     */
+    public static Table open(String fileName, Env.RandomAccessFile file, long size, TableOptions options) {
+        if (size < Footer.ENCODED_LENGTH) {
+            throw new CorruptionException("file is too short to be an sstable", fileName, 0);
+        }
+        long footerOffset = size - Footer.ENCODED_LENGTH;
+        ByteBuffer buf;
+        try {
+            buf = file.read(footerOffset, Footer.ENCODED_LENGTH);
+        } catch (IOException e) {
+            throw new DBException("IO error: " + fileName + ": reading the footer: " + e.getMessage(), e);
+        }
+        Footer footer;
+        try {
+            footer = Footer.decode(buf, buf.position(), buf.remaining());
+        } catch (CorruptionException e) {
+            throw e.at(fileName, footerOffset);
+        }
+        BlockHandle indexHandle = footer.index();
+        BlockContents contents = BlockReader.read(file, fileName, indexHandle, true);
+        Block index = new Block(contents.data(), fileName, indexHandle.offset(), contents.decompressed());
+        return new Table(fileName, file, options, footer, index);
+    }
+
+    private FilterBlockReader readFilter(BlockHandle metaindex) {
+        BlockContents contents = BlockReader.read(file, fileName, metaindex, true);
+        Block meta = new Block(contents.data(), fileName, metaindex.offset(), contents.decompressed());
+        BlockIterator it = meta.iterator(BytewiseComparator.INSTANCE);
+        byte[] name = ("filter." + options.filterPolicy().name()).getBytes(StandardCharsets.UTF_8);
+        ByteBuffer target = ByteBuffer.wrap(name);
+        it.seek(target);
+        if (!it.valid() || !it.key().equals(target)) {
+            return null;
+        }
+        BlockHandle handle = decodeHandle(it.value(), meta);
+        BlockContents filterContents = BlockReader.read(file, fileName, handle, true);
+        return new FilterBlockReader(options.filterPolicy(), options.filterKeyExtractor(), filterContents.data());
+    }
+
+    /**
+     * The file's name as given to {@link #open}.
+     *
+     * @return the name
+     */
+    public String fileName() {
+        return fileName;
+    }
+
+    /**
+     * Tells whether reads consult a filter.
+     *
+     * @return {@code true} when a filter policy is set and the table has a readable filter for it
+     */
+    public boolean hasFilter() {
+        return filter != null;
+    }
+
+    /**
+     * Why the table's filter could not be read, if it could not.
+     *
+     * @return the corruption that made the table open without its filter, or {@code null}
+     */
+    public CorruptionException filterError() {
+        return filterError;
+    }
+
+    /**
+     * How many point lookups the filter answered without reading a data block.
+     *
+     * @return the count since the table was opened
+     */
+    public long filterSkips() {
+        return filterSkips.sum();
+    }
+
+    /**
+     * How many data blocks were read from the file (cache hits not counted).
+     *
+     * @return the count since the table was opened
+     */
+    public long blockReads() {
+        return blockReads.sum();
+    }
+
+    /**
+     * Returns an iterator over every entry of the table.
+     *
+     * @param readOptions whether to check checksums and fill the cache
+     * @return an unpositioned iterator, to be closed by the caller
+     */
+    public SortedIterator iterator(TableReadOptions readOptions) {
+        return new TwoLevelIterator(indexBlock.iterator(options.comparator()),
+                (indexValue, reuse) -> {
+                    Block block = dataBlock(decodeHandle(indexValue, indexBlock), readOptions);
+                    if (reuse instanceof BlockIterator) {
+                        BlockIterator it = (BlockIterator) reuse;
+                        it.reset(block);
+                        return it;
+                    }
+                    return block.iterator(options.comparator());
+                });
+    }
+
+    /**
+     * Looks a key up: finds the one data block that may hold {@code key}, asks the filter first
+     * when there is one, and hands the first entry of that block at or after {@code key} to
+     * {@code handler}. If the table holds an entry whose key equals {@code key}, that entry is
+     * the one handed over; otherwise the handler may see a later entry or be called not at all.
+     *
+     * @param key the key sought (remaining bytes; position not moved)
+     * @param readOptions whether to check checksums and fill the cache
+     * @param handler receives the entry
+     * @return {@code true} if the handler was called
+     */
+    public boolean get(ByteBuffer key, TableReadOptions readOptions, EntryHandler handler) {
+        BlockIterator index = indexBlock.iterator(options.comparator());
+        index.seek(key);
+        if (!index.valid()) {
+            return false;
+        }
+        BlockHandle handle = decodeHandle(index.value(), indexBlock);
+        if (filter != null && !filter.keyMayMatch(handle.offset(), key)) {
+            filterSkips.increment();
+            return false;
+        }
+        BlockIterator data = dataBlock(handle, readOptions).iterator(options.comparator());
+        data.seek(key);
+        if (!data.valid()) {
+            return false;
+        }
+        handler.accept(data.key(), data.value());
+        return true;
+    }
+
+    /**
+     * Returns the approximate offset in the file where the data for {@code key} begins (or
+     * would begin): the offset of the data block that may hold it, or, past the last key, the
+     * offset of the metaindex block (close to the file's end).
+     *
+     * @param key the key (remaining bytes; position not moved)
+     * @return a file offset; never decreasing as the key increases
+     */
+    public long approximateOffsetOf(ByteBuffer key) {
+        BlockIterator index = indexBlock.iterator(options.comparator());
+        index.seek(key);
+        if (index.valid()) {
+            try {
+                return decodeHandle(index.value(), indexBlock).offset();
+            } catch (CorruptionException e) {
+                return metaindexHandle.offset();
+            }
+        }
+        return metaindexHandle.offset();
+    }
+
+    /** Loads a data block through the block cache. */
+    private Block dataBlock(BlockHandle handle, TableReadOptions readOptions) {
+        BlockCache cache = options.blockCache();
+        Block block = cache.lookup(cacheId, handle.offset());
+        if (block != null) {
+            return block;
+        }
+        boolean verify = readOptions.verifyChecksums() || options.verifyChecksums();
+        BlockContents contents = BlockReader.read(file, fileName, handle, verify);
+        blockReads.increment();
+        block = new Block(contents.data(), fileName, handle.offset(), contents.decompressed());
+        if (contents.cachable() && readOptions.fillCache()) {
+            cache.insert(cacheId, handle.offset(), block);
+        }
+        return block;
+    }
+
+    /**
+     * Decodes a block handle stored as a value of {@code holder} (the index or metaindex
+     * block); a malformed handle is reported at its place in that block.
+     */
+    private static BlockHandle decodeHandle(ByteBuffer value, Block holder) {
+        try {
+            return BlockHandle.decode(value);
+        } catch (CorruptionException e) {
+            throw holder.corruption(e.reason(), value.position() + (int) Math.max(0, e.offset()));
+        }
+    }
+}
