@@ -2,15 +2,19 @@ package org.leveldbj.table;
 
 import java.nio.ByteBuffer;
 import org.iq80.leveldb.CorruptionException;
+import org.iq80.leveldb.DBException;
+import org.leveldbj.compress.BlockCodec;
+import org.leveldbj.compress.Codecs;
 import org.leveldbj.util.ByteSink;
 
 /**
  * The one place where table blocks meet compression codecs: the type byte of the block trailer
  * names the codec ({@link #NONE} 0, {@link #SNAPPY} 1, {@link #ZSTD} 2).
  *
- * <p>Only {@link #NONE} is handled here so far; the other codecs are reported as unsupported,
- * so a table builder asked for them stores blocks uncompressed (as C++ LevelDB does when a
- * codec is not compiled in) and a reader reports their blocks as corruption.
+ * <p>The codecs come from {@link Codecs}, which picks a native or pure-Java implementation.
+ * When an algorithm has no usable implementation at all, a table builder asked for it stores
+ * blocks uncompressed (as C++ LevelDB does when a codec is not compiled in) and a reader
+ * reports such blocks as corruption naming the cause.
  *
  * <p>Thread safety: stateless.
  */
@@ -37,7 +41,17 @@ final class BlockCompression {
      */
     static boolean compress(int type, byte[] raw, int length, ByteSink out) {
         out.reset();
-        return false;
+        BlockCodec codec;
+        try {
+            codec = Codecs.forId(type);
+        } catch (DBException unavailable) {
+            return false;
+        }
+        int bound = codec.maxCompressedLength(length);
+        out.ensureRoom(bound);
+        int written = codec.compress(ByteBuffer.wrap(raw, 0, length), ByteBuffer.wrap(out.array(), 0, bound));
+        out.advance(written);
+        return true;
     }
 
     /**
@@ -50,6 +64,15 @@ final class BlockCompression {
      *     decompress; the offset (when given) is relative to the stored block
      */
     static ByteBuffer decompress(int type, ByteBuffer stored) {
-        throw new CorruptionException("unsupported compression type " + type);
+        BlockCodec codec;
+        try {
+            codec = Codecs.forId(type);
+        } catch (CorruptionException unknown) {
+            throw unknown;
+        } catch (DBException unavailable) {
+            throw new CorruptionException("cannot decompress block of type " + type + ": "
+                    + unavailable.getMessage(), null, CorruptionException.UNKNOWN_OFFSET, unavailable);
+        }
+        return codec.decompress(stored);
     }
 }

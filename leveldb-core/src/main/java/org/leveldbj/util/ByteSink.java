@@ -97,6 +97,19 @@ public final class ByteSink {
     }
 
     /**
+     * Counts {@code n} bytes written directly into {@link #array()} after {@link #ensureRoom}.
+     *
+     * @param n how many bytes were written past {@link #length()}
+     */
+    public void advance(int n) {
+        if (n < 0 || (long) length + n > buf.length) {
+            throw new IllegalArgumentException("cannot advance " + n + " bytes from " + length
+                    + " in a capacity of " + buf.length);
+        }
+        length += n;
+    }
+
+    /**
      * Appends one byte.
      *
      * @param b the byte (low 8 bits)

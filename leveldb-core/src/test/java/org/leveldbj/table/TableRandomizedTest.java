@@ -33,7 +33,7 @@ class TableRandomizedTest {
         TableOptions o = TableOptions.DEFAULTS
                 .withBlockSize(16 << r.nextInt(13))
                 .withBlockRestartInterval(1 + r.nextInt(32))
-                .withCompressionType(r.nextBoolean() ? BlockCompression.NONE : BlockCompression.SNAPPY);
+                .withCompressionType(r.nextInt(3)); // none, snappy or zstd
         if (r.nextBoolean()) {
             FilterKeyExtractor ex = r.nextBoolean() ? FilterKeyExtractor.WHOLE_KEY : FilterKeyExtractor.dropSuffix(r.nextInt(3));
             o = o.withFilter(new BloomFilterPolicy(1 + r.nextInt(20)), ex);

@@ -1,0 +1,94 @@
+package org.leveldbj.table;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.leveldbj.iterator.SortedIterator;
+
+/** Compressed tables: blocks are stored with the codec's type byte, smaller, and read back. */
+class TableCompressionTest {
+    private static List<byte[][]> compressibleModel() {
+        List<byte[][]> model = new ArrayList<>();
+        Random r = new Random(7);
+        for (int i = 0; i < 2000; i++) {
+            byte[] key = String.format("user%08d", i).getBytes(StandardCharsets.US_ASCII);
+            // db_bench style: half random, half repeated, so the value compresses to about half.
+            byte[] value = new byte[100];
+            for (int j = 0; j < 50; j++) {
+                value[j] = (byte) (' ' + r.nextInt(95));
+            }
+            System.arraycopy(value, 0, value, 50, 50);
+            model.add(new byte[][] {key, value});
+        }
+        return model;
+    }
+
+    /** The trailer type byte of every data block, read through the index. */
+    private static List<Integer> dataBlockTypes(byte[] file) {
+        Footer footer = Footer.decode(ByteBuffer.wrap(file), file.length - Footer.ENCODED_LENGTH, Footer.ENCODED_LENGTH);
+        // The index block itself may be compressed: read it as the table does.
+        Block indexBlock = new Block(BlockReader.read(TestFiles.BufferFile.of(file, false), "t.ldb",
+                footer.index(), true).data());
+        BlockIterator it = indexBlock.iterator(BytewiseComparator.INSTANCE);
+        List<Integer> types = new ArrayList<>();
+        for (it.seekToFirst(); it.valid(); it.next()) {
+            BlockHandle h = BlockHandle.decode(it.value());
+            types.add(file[(int) (h.offset() + h.size())] & 0xff);
+        }
+        return types;
+    }
+
+    @ParameterizedTest(name = "compression type {0}")
+    @ValueSource(ints = {BlockCompression.SNAPPY, BlockCompression.ZSTD})
+    void compressibleBlocksAreStoredCompressedAndReadBack(int type) throws IOException {
+        List<byte[][]> model = compressibleModel();
+        byte[] plain = TableRandomizedTest.build(model, TableOptions.DEFAULTS.withCompressionType(BlockCompression.NONE));
+        byte[] packed = TableRandomizedTest.build(model, TableOptions.DEFAULTS.withCompressionType(type));
+        assertTrue(packed.length < plain.length * 0.75, "compressed " + packed.length + " vs plain " + plain.length);
+        List<Integer> types = dataBlockTypes(packed);
+        assertTrue(types.size() > 10);
+        assertTrue(types.stream().allMatch(t -> t == type), "block types " + types);
+        assertTrue(dataBlockTypes(plain).stream().allMatch(t -> t == BlockCompression.NONE));
+
+        for (boolean direct : new boolean[] {false, true}) {
+            Table table = Table.open("000001.ldb", TestFiles.BufferFile.of(packed, direct), packed.length,
+                    TableOptions.DEFAULTS.withVerifyChecksums(true));
+            try (SortedIterator it = table.iterator(TableReadOptions.DEFAULT)) {
+                int i = 0;
+                for (it.seekToFirst(); it.valid(); it.next(), i++) {
+                    assertEquals(ByteBuffer.wrap(model.get(i)[0]), it.key());
+                    assertEquals(ByteBuffer.wrap(model.get(i)[1]), it.value());
+                }
+                assertEquals(model.size(), i);
+                i = model.size() - 1;
+                for (it.seekToLast(); it.valid(); it.prev(), i--) {
+                    assertEquals(ByteBuffer.wrap(model.get(i)[0]), it.key());
+                }
+                assertEquals(-1, i);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "compression type {0}")
+    @ValueSource(ints = {BlockCompression.SNAPPY, BlockCompression.ZSTD})
+    void incompressibleBlocksAreStoredRaw(int type) throws IOException {
+        List<byte[][]> model = new ArrayList<>();
+        Random r = new Random(11);
+        for (int i = 0; i < 500; i++) {
+            byte[] value = new byte[200];
+            r.nextBytes(value);
+            model.add(new byte[][] {String.format("k%06d", i).getBytes(StandardCharsets.US_ASCII), value});
+        }
+        byte[] file = TableRandomizedTest.build(model, TableOptions.DEFAULTS.withCompressionType(type));
+        assertTrue(dataBlockTypes(file).stream().allMatch(t -> t == BlockCompression.NONE),
+                "blocks that do not shrink by an eighth are stored uncompressed");
+    }
+}
