@@ -298,6 +298,15 @@ public final class Arena implements AutoCloseable {
     }
 
     /**
+     * Names how this arena's memory is allocated and freed (for messages and tests).
+     *
+     * @return e.g. {@code "java.lang.foreign shared arena"}
+     */
+    String memoryMechanism() {
+        return allocator.mechanism();
+    }
+
+    /**
      * Tells whether the arena is closed. Any thread.
      *
      * @return {@code true} after {@link #close()}

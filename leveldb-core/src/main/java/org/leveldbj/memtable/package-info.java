@@ -51,7 +51,10 @@
  *       predecessor and skip a node whose insertion is under way. The engine makes this
  *       invisible: a sequence number is published only after its entries are fully inserted,
  *       every snapshot is a published sequence number, so any node a backward step can skip is
- *       newer than the reader's snapshot.</li>
+ *       newer than the reader's snapshot. Requires: the engine publishes the last
+ *       sequence number with a release store (a volatile write, or under the lock readers take)
+ *       after {@code add} returns, and readers take their snapshot with an acquire read of
+ *       it.</li>
  *   <li>Forward steps and seeks never miss an entry published before they started and always
  *       see entries in order.</li>
  *   <li>The arena's chunk table is published through a volatile field before any node in a new

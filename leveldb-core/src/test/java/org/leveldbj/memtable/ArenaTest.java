@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -138,7 +139,22 @@ class ArenaTest {
     void memoryIsFreedDeterministicallyOnThisJdk() {
         try (Arena arena = new Arena(4096)) {
             assertTrue(arena.releasesDeterministically());
+            String expected = Runtime.version().feature() >= 22
+                    ? "java.lang.foreign shared arena" : "sun.misc.Unsafe.invokeCleaner";
+            assertEquals(expected, arena.memoryMechanism());
         }
+    }
+
+    @Test
+    void withTheForeignMemoryApiAStaleBufferThrowsInsteadOfCrashing() {
+        assumeTrue(Runtime.version().feature() >= 22, "the foreign memory API is final from JDK 22");
+        Arena arena = new Arena(4096);
+        ByteBuffer stale = arena.buffer(arena.allocate(8));
+        ByteBuffer view = stale.asReadOnlyBuffer();
+        arena.close();
+        assertThrows(IllegalStateException.class, () -> stale.get(0));
+        assertThrows(IllegalStateException.class, () -> view.get(0));
+        assertThrows(IllegalStateException.class, () -> Arena.getLongAcquire(stale, 8));
     }
 
     @Test
