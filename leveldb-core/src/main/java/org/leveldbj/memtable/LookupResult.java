@@ -1,5 +1,7 @@
 package org.leveldbj.memtable;
 
+import java.util.Objects;
+
 /**
  * What a memtable knows about a user key as of a snapshot: the newest visible entry is a value
  * ({@link Status#FOUND}, with a copy of the value), a deletion ({@link Status#DELETED}: the
@@ -42,8 +44,7 @@ public final class LookupResult {
      * @return the result
      */
     public static LookupResult found(byte[] value) {
-        assert value != null;
-        return new LookupResult(Status.FOUND, value);
+        return new LookupResult(Status.FOUND, Objects.requireNonNull(value, "value"));
     }
 
     /**

@@ -78,7 +78,7 @@ public final class MemTable {
      * @param keyBuf array holding the user key
      * @param keyOff index of its first byte
      * @param keyLen its length
-     * @param valBuf array holding the value (ignored content for a deletion: pass length 0)
+     * @param valBuf array holding the value (for a deletion, pass an empty range)
      * @param valOff index of its first byte
      * @param valLen its length
      * @throws IllegalArgumentException if the key or value is too large or the sequence is out
@@ -240,7 +240,7 @@ public final class MemTable {
     }
 
     /** Throws unless a reference is held by someone. */
-    void checkAlive() {
+    private void checkAlive() {
         if (refs.get() <= 0) {
             throw released();
         }

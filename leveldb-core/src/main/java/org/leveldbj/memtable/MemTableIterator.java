@@ -103,32 +103,25 @@ final class MemTableIterator implements SortedIterator {
     public ByteBuffer key() {
         checkPositioned();
         long key = MemTableEntry.internalKey(arena.buffer(node), SkipList.entry(node));
-        return view(keyViews(), MemTableEntry.start(key), MemTableEntry.length(key));
+        keyViews = withSlot(keyViews);
+        return view(keyViews, MemTableEntry.start(key), MemTableEntry.length(key));
     }
 
     @Override
     public ByteBuffer value() {
         checkPositioned();
         long value = MemTableEntry.value(arena.buffer(node), SkipList.entry(node));
-        return view(valueViews(), MemTableEntry.start(value), MemTableEntry.length(value));
+        valueViews = withSlot(valueViews);
+        return view(valueViews, MemTableEntry.start(value), MemTableEntry.length(value));
     }
 
-    private ByteBuffer[] keyViews() {
+    /** Returns {@code views}, or a larger copy, with a slot for the current node's chunk. */
+    private ByteBuffer[] withSlot(ByteBuffer[] views) {
         int chunk = (int) (node >>> 32);
-        if (chunk >= keyViews.length) {
-            keyViews = Arrays.copyOf(keyViews, Math.max(chunk + 1, keyViews.length * 2));
-        }
-        return keyViews;
+        return chunk < views.length ? views : Arrays.copyOf(views, Math.max(chunk + 1, views.length * 2));
     }
 
-    private ByteBuffer[] valueViews() {
-        int chunk = (int) (node >>> 32);
-        if (chunk >= valueViews.length) {
-            valueViews = Arrays.copyOf(valueViews, Math.max(chunk + 1, valueViews.length * 2));
-        }
-        return valueViews;
-    }
-
+    /** Positions the current chunk's view (made on first use) on {@code [start, start + length)}. */
     private ByteBuffer view(ByteBuffer[] views, int start, int length) {
         int chunk = (int) (node >>> 32);
         ByteBuffer v = views[chunk];
@@ -136,7 +129,7 @@ final class MemTableIterator implements SortedIterator {
             v = arena.buffer(node).asReadOnlyBuffer();
             views[chunk] = v;
         }
-        v.limit(start + length);
+        v.limit(start + length); // may clamp the old position; set next
         v.position(start);
         return v;
     }

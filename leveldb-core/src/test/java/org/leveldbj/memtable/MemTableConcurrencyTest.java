@@ -92,7 +92,8 @@ class MemTableConcurrencyTest {
             }
         });
         System.out.println("MemTableConcurrencyTest: " + scans.sum() + " full scans, " + seeks.sum()
-                + " seeks with steps, " + gets.sum() + " gets; " + concurrent.sum() + " operations started while writing");
+                + " seeks with steps, " + gets.sum() + " gets; " + concurrent.sum()
+                + " operations started while writing");
         if (!failures.isEmpty()) {
             Throwable first = failures.peek();
             failures.stream().skip(1).forEach(first::addSuppressed);
