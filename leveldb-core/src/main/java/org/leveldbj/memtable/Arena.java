@@ -10,10 +10,11 @@ import java.util.Arrays;
  * Off-heap memory for one memtable: a bump allocator over direct-buffer chunks that is freed as
  * a whole by {@link #close()}.
  *
- * <p>Chunks: regular chunks have {@link #chunkSize()} bytes and are filled front to back; a
- * request larger than a quarter of the chunk size gets a dedicated chunk of its own (rounded up
- * to a multiple of 8), and the regular chunk being filled stays current, so at most a quarter
- * chunk is wasted per regular chunk. Every chunk is zero-filled, little-endian and starts at an
+ * <p>Chunks: regular chunks have {@link #chunkSize()} bytes and are filled front to back. A
+ * request that does not fit in the rest of the current chunk gets a dedicated chunk of its own
+ * (rounded up to a multiple of 8) when it is larger than a quarter of the chunk size, and the
+ * current chunk stays current; a smaller one retires the current chunk and starts a new one, so
+ * at most a quarter chunk is wasted per regular chunk. Every chunk is zero-filled, little-endian and starts at an
  * 8-byte aligned native address.
  *
  * <p>Addresses: an allocation is named by a {@code long} address, {@code chunkIndex << 32 |
@@ -128,6 +129,7 @@ public final class Arena implements AutoCloseable {
      *
      * @param bytes how many bytes
      * @return the address of the first byte; the bytes are zero
+     * @throws IllegalArgumentException if {@code bytes} is out of range
      * @throws IllegalStateException if the arena is closed
      */
     public long allocate(int bytes) {
@@ -141,6 +143,7 @@ public final class Arena implements AutoCloseable {
      *
      * @param bytes how many bytes
      * @return the address of the first byte; the bytes are zero
+     * @throws IllegalArgumentException if {@code bytes} is out of range
      * @throws IllegalStateException if the arena is closed
      */
     public long allocateAligned(int bytes) {
