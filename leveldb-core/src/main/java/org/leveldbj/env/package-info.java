@@ -1,7 +1,8 @@
 /**
  * The environments through which the engine reaches files: {@link org.leveldbj.env.FileSystemEnv}
- * for the real file system and {@link org.leveldbj.env.MemEnv} for an in-memory one that can also
- * simulate a crash.
+ * for the real file system, {@link org.leveldbj.env.MemEnv} for an in-memory one that can also
+ * simulate a crash, and {@link org.leveldbj.env.FaultInjectionEnv}, an in-memory one for tests
+ * that injects I/O errors and loses unsynced data and directory entries in a simulated crash.
  *
  * <h2>The contract every environment keeps</h2>
  * The interface is {@link org.iq80.leveldb.Env}; its rules, as the engine relies on them, are:
