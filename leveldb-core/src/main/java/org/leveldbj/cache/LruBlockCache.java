@@ -1,0 +1,171 @@
+package org.leveldbj.cache;
+
+import java.util.concurrent.atomic.AtomicLong;
+import org.leveldbj.table.Block;
+import org.leveldbj.table.BlockCache;
+
+/**
+ * The block cache: uncompressed table blocks, keyed by table cache id and block offset, bounded
+ * by the total size in bytes of the cached blocks (a block is charged {@link Block#size()}),
+ * evicting the least recently used blocks first.
+ *
+ * <p>Structure: 16 shards chosen by a hash of the key, each an independent LRU cache with a
+ * sixteenth of the capacity (rounded up, as in C++ LevelDB) and its own lock, held only to look
+ * a key up or link and unlink entries, never while reading or decompressing. A block larger
+ * than a shard's capacity is not cached; a capacity of 0 caches nothing. Lookups allocate
+ * nothing.
+ *
+ * <p>Why no reference counts are needed (unlike C++ LevelDB's cache handles): the tables offer
+ * this cache only blocks in heap buffers they own (decompressed blocks, or copies read with
+ * positional reads), never views of a memory-mapped file (see {@link BlockCache}). A block is
+ * immutable; evicting it only drops the cache's reference, and an iterator still reading it
+ * keeps it reachable, so its memory is reclaimed by the garbage collector only once nothing can
+ * read it. There is no explicit free, hence no use after free. Closing a table file does not
+ * affect its cached blocks, which simply age out (table cache ids are never reused).
+ *
+ * <p>Thread safety: safe for concurrent use; every table of a database shares one cache.
+ */
+public final class LruBlockCache implements BlockCache {
+    /** The capacity used when the options ask for the default (C++ LevelDB's 8 MiB). */
+    public static final long DEFAULT_CAPACITY = 8L << 20;
+
+    private static final int SHARD_BITS = 4;
+    private static final int SHARDS = 1 << SHARD_BITS;
+
+    private final long capacity;
+    private final LruShard[] shards = new LruShard[SHARDS];
+    private final AtomicLong ids = new AtomicLong();
+
+    /**
+     * Creates an empty cache.
+     *
+     * @param capacityBytes the total size of the blocks it may hold, at least 0
+     * @throws IllegalArgumentException if {@code capacityBytes} is negative
+     */
+    public LruBlockCache(long capacityBytes) {
+        if (capacityBytes < 0) {
+            throw new IllegalArgumentException("cache capacity must not be negative: " + capacityBytes);
+        }
+        this.capacity = capacityBytes;
+        long perShard = (capacityBytes + SHARDS - 1) / SHARDS;
+        for (int i = 0; i < SHARDS; i++) {
+            shards[i] = new LruShard(perShard);
+        }
+    }
+
+    /**
+     * Creates the cache for the API's {@code Options.cacheSize()}: 0, the API's default, means
+     * C++ LevelDB's default of {@value #DEFAULT_CAPACITY} bytes.
+     *
+     * @param cacheSize the configured size in bytes, or 0 for the default
+     * @return a new cache
+     * @throws IllegalArgumentException if {@code cacheSize} is negative
+     */
+    public static LruBlockCache forCacheSize(long cacheSize) {
+        return new LruBlockCache(cacheSize == 0 ? DEFAULT_CAPACITY : cacheSize);
+    }
+
+    @Override
+    public long newId() {
+        return ids.incrementAndGet();
+    }
+
+    @Override
+    public Block lookup(long cacheId, long blockOffset) {
+        long h = hash(cacheId, blockOffset);
+        return shard(h).lookup(cacheId, blockOffset, (int) h);
+    }
+
+    @Override
+    public void insert(long cacheId, long blockOffset, Block block) {
+        long h = hash(cacheId, blockOffset);
+        shard(h).insert(cacheId, blockOffset, (int) h, block, block.size());
+    }
+
+    /**
+     * The configured capacity.
+     *
+     * @return the capacity in bytes
+     */
+    public long capacity() {
+        return capacity;
+    }
+
+    /**
+     * The total size of the cached blocks.
+     *
+     * @return bytes charged, at most {@link #capacity()} rounded up to a multiple of 16
+     */
+    public long usage() {
+        long sum = 0;
+        for (LruShard s : shards) {
+            sum += s.usage();
+        }
+        return sum;
+    }
+
+    /**
+     * The number of cached blocks.
+     *
+     * @return the count
+     */
+    public long entries() {
+        long sum = 0;
+        for (LruShard s : shards) {
+            sum += s.entries();
+        }
+        return sum;
+    }
+
+    /**
+     * How many lookups found their block.
+     *
+     * @return the count since the cache was created
+     */
+    public long hits() {
+        long sum = 0;
+        for (LruShard s : shards) {
+            sum += s.hits();
+        }
+        return sum;
+    }
+
+    /**
+     * How many lookups did not find their block.
+     *
+     * @return the count since the cache was created
+     */
+    public long misses() {
+        long sum = 0;
+        for (LruShard s : shards) {
+            sum += s.misses();
+        }
+        return sum;
+    }
+
+    /** Drops every cached block. */
+    public void clear() {
+        for (LruShard s : shards) {
+            s.clear();
+        }
+    }
+
+    private LruShard shard(long hash) {
+        return shards[(int) (hash >>> (Long.SIZE - SHARD_BITS))];
+    }
+
+    /** Mixes the key's two numbers so that both the shard bits and the bucket bits vary. */
+    static long hash(long cacheId, long blockOffset) {
+        long h = cacheId * 0x9E3779B97F4A7C15L + blockOffset;
+        h ^= h >>> 32;
+        h *= 0xD6E8FEB86659FD93L;
+        h ^= h >>> 32;
+        h *= 0xD6E8FEB86659FD93L;
+        return h ^ (h >>> 32);
+    }
+
+    @Override
+    public String toString() {
+        return "LruBlockCache(capacity " + capacity + ", usage " + usage() + ")";
+    }
+}

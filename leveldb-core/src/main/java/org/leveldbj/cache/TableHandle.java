@@ -1,0 +1,126 @@
+package org.leveldbj.cache;
+
+import java.io.IOException;
+import org.iq80.leveldb.Env;
+import org.leveldbj.table.Table;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An entry of the {@link TableCache}: one table file, opened once by whichever thread first
+ * needs it, and reference-counted: the cache holds one reference while the entry is cached, and
+ * every iterator or lookup using the table holds one. The file is closed (unmapped, for a mapped
+ * file) when the count drops to zero, which cannot happen while anything still reads it.
+ *
+ * <p>Thread safety: the reference count, cache membership and list links are guarded by the
+ * owning {@link TableCacheShard}'s lock; the table and file are guarded by this object's monitor,
+ * which is held while opening (so concurrent users of a new entry wait for one open) and
+ * closing.
+ */
+final class TableHandle {
+    private static final Logger LOG = LoggerFactory.getLogger(TableHandle.class);
+
+    final long fileNumber;
+
+    // Guarded by the shard's lock.
+    int refs;
+    boolean inCache;
+    TableHandle chain;
+    TableHandle older;
+    TableHandle newer;
+
+    // Guarded by this (written under it; the table is also read without it once published).
+    private volatile Table table;
+    private Env.RandomAccessFile file;
+    private RuntimeException failure;
+    private boolean closed;
+
+    TableHandle(long fileNumber) {
+        this.fileNumber = fileNumber;
+    }
+
+    /** The way a cache opens a table file. */
+    @FunctionalInterface
+    interface Opener {
+        /**
+         * Opens the file and the table in it.
+         *
+         * @param fileNumber the table's number
+         * @param fileSize the file's size in bytes
+         * @param opened receives the file and table on success
+         */
+        void open(long fileNumber, long fileSize, TableHandle opened);
+    }
+
+    /**
+     * Returns the open table, opening it first if no one has. Requires: the caller holds a
+     * reference.
+     *
+     * @param opener opens the file when this is the first use
+     * @param fileSize the file's size in bytes
+     * @return the table
+     * @throws RuntimeException what opening threw, to this caller and every caller that was
+     *     waiting for the same open
+     */
+    Table table(Opener opener, long fileSize) {
+        Table t = table;
+        return t != null ? t : openOnce(opener, fileSize);
+    }
+
+    private synchronized Table openOnce(Opener opener, long fileSize) {
+        if (table != null) {
+            return table;
+        }
+        if (failure != null) {
+            throw failure;
+        }
+        if (closed) {
+            throw new IllegalStateException("table " + fileNumber + " used after its last reference was released");
+        }
+        try {
+            opener.open(fileNumber, fileSize, this);
+        } catch (RuntimeException e) {
+            failure = e;
+            throw e;
+        }
+        return table;
+    }
+
+    /** Records the result of a successful open. Requires: called by {@link #table}'s opener. */
+    void opened(Env.RandomAccessFile openedFile, Table openedTable) {
+        assert Thread.holdsLock(this);
+        this.file = openedFile;
+        this.table = openedTable; // publishes the table to readers that do not lock
+    }
+
+    /** Whether opening failed; the entry is then dropped from the cache. */
+    synchronized boolean failed() {
+        return failure != null;
+    }
+
+    /**
+     * Closes the file. Requires: the last reference was released.
+     *
+     * @return {@code true} if a file was open and is now closed
+     */
+    synchronized boolean closeFile() {
+        closed = true;
+        Env.RandomAccessFile f = file;
+        file = null;
+        table = null;
+        if (f == null) {
+            return false;
+        }
+        try {
+            f.close();
+        } catch (IOException e) {
+            LOG.warn("closing table file {} failed", fileNumber, e);
+        }
+        return true;
+    }
+
+    @Override
+    public String toString() {
+        return "TableHandle(" + fileNumber + ")";
+    }
+}

@@ -1,0 +1,412 @@
+package org.leveldbj.db;
+
+import java.nio.ByteBuffer;
+import java.util.concurrent.ThreadLocalRandom;
+import org.iq80.leveldb.CorruptionException;
+import org.leveldbj.iterator.SortedIterator;
+import org.leveldbj.key.InternalKeys;
+import org.leveldbj.key.ValueType;
+import org.leveldbj.table.KeyComparator;
+import org.leveldbj.util.Bytes;
+import org.leveldbj.util.Coding;
+
+/**
+ * Turns an iterator over internal keys (the merge of memtables and tables) into an iterator over
+ * the database's user entries as of one sequence number: for each user key it yields only the
+ * newest entry whose sequence number is at most the snapshot's, and nothing when that entry is
+ * a deletion. Keys are user keys, {@link #seek} takes a user key, values are the stored values.
+ *
+ * <p>How it moves (as C++ LevelDB's database iterator does). Going forward, the internal
+ * iterator sits on the entry being yielded, and {@link #key()} and {@link #value()} are views of
+ * that entry (no copy); a step remembers the user key, then skips the remaining (older) entries
+ * of that key and the entries hidden by deletions. Going backward, the internal iterator sits
+ * just before all entries of the yielded key: a backward step reads the entries of the previous
+ * user key from oldest to newest, keeping a copy of the newest visible one in reusable buffers,
+ * which {@link #key()} and {@link #value()} then return. Turning from forward to backward first
+ * steps the internal iterator back past the current key's entries; turning from backward to
+ * forward steps it into them and skips them.
+ *
+ * <p>Read sampling: every entry read adds its key and value size to a byte count; each time the
+ * count passes a random point (uniform below twice {@link #READ_BYTES_PERIOD}, so about once per
+ * MiB) the {@link ReadSampler} is called with the internal key read, so that the database can
+ * charge a seek to the files holding it and schedule a compaction.
+ *
+ * <p>Errors: an internal key shorter than its 8-byte trailer or with an unknown type raises
+ * {@link CorruptionException} (C++ LevelDB skips such an entry and reports it later through the
+ * iterator's status; the Java API has no such status, so failing is the only way to tell). Any
+ * exception leaves this iterator unpositioned.
+ *
+ * <p>Thread safety: confined to one thread, like every {@link SortedIterator}.
+ *
+ * <p>Lifetime: owns the internal iterator and closes it when closed. The buffers returned by
+ * {@link #key()} and {@link #value()} are valid until the iterator next moves.
+ */
+public final class DbIterator implements SortedIterator {
+    /** The average number of bytes read between two read samples (C++ LevelDB's 1 MiB). */
+    public static final int READ_BYTES_PERIOD = 1 << 20;
+
+    /** Receives the internal keys picked by read sampling. */
+    @FunctionalInterface
+    public interface ReadSampler {
+        /** A sampler that ignores every sample (and lets the iterator skip counting bytes). */
+        ReadSampler NONE = internalKey -> { };
+
+        /**
+         * Called with a sampled entry.
+         *
+         * @param internalKey the entry's internal key; a view valid only during the call
+         */
+        void sample(ByteBuffer internalKey);
+    }
+
+    private static final int TRAILER = InternalKeys.TRAILER_SIZE;
+    private static final int DELETION = ValueType.DELETION.persistentId();
+    private static final int VALUE = ValueType.VALUE.persistentId();
+    /** A saved value buffer larger than the value by more than this is given back. */
+    private static final int SHRINK_SLACK = 1 << 20;
+
+    private final SortedIterator iter;
+    private final KeyComparator userComparator;
+    private final long sequence;
+    /** The trailer of sought keys: the snapshot's sequence, the type that sorts first. */
+    private final long seekTrailer;
+    private final ReadSampler sampler;
+    private final boolean sampling;
+    private long bytesUntilSample;
+
+    private boolean valid;
+    private boolean reverse;
+    private boolean closed;
+
+    /** The parts of the internal iterator's current entry, set by {@link #parse()}. */
+    private ByteBuffer curKey;
+    private int curUserLength;
+    private long curSequence;
+    private int curType;
+
+    /** A user key: the key to skip going forward, the yielded key going backward. */
+    private byte[] savedKey = new byte[64];
+    private int savedKeyLength;
+    private ByteBuffer savedKeyView = ByteBuffer.wrap(savedKey);
+    /** The yielded value going backward. */
+    private byte[] savedValue = new byte[256];
+    private int savedValueLength;
+    private ByteBuffer savedValueView = ByteBuffer.wrap(savedValue);
+    /** The internal key sought by {@link #seek}. */
+    private byte[] seekKey = new byte[64];
+    private ByteBuffer seekView = ByteBuffer.wrap(seekKey);
+
+    /** The key buffer {@link #forwardKey} was duplicated from, and the duplicate. */
+    private ByteBuffer forwardSource;
+    private ByteBuffer forwardKey;
+
+    /**
+     * Creates an iterator, unpositioned.
+     *
+     * @param internal an iterator over internal keys ordered by the internal-key comparator of
+     *     {@code userComparator}; owned from now on
+     * @param userComparator the order of user keys
+     * @param sequence the snapshot: entries with a larger sequence number are invisible;
+     *     between 0 and {@link InternalKeys#MAX_SEQUENCE}
+     * @param sampler receives read samples; {@link ReadSampler#NONE} for none
+     */
+    public DbIterator(SortedIterator internal, KeyComparator userComparator, long sequence, ReadSampler sampler) {
+        this.iter = internal;
+        this.userComparator = userComparator;
+        this.sequence = sequence;
+        this.seekTrailer = InternalKeys.packTrailer(sequence, ValueType.FOR_SEEK);
+        this.sampler = sampler;
+        this.sampling = sampler != ReadSampler.NONE;
+        this.bytesUntilSample = sampling ? randomPeriod() : Long.MAX_VALUE;
+    }
+
+    @Override
+    public boolean valid() {
+        return valid;
+    }
+
+    /**
+     * The snapshot this iterator reads.
+     *
+     * @return the largest visible sequence number
+     */
+    public long sequence() {
+        return sequence;
+    }
+
+    @Override
+    public void seekToFirst() {
+        reverse = false;
+        valid = false;
+        clearSavedValue();
+        try {
+            iter.seekToFirst();
+            if (iter.valid()) {
+                findNextUserEntry(false);
+            }
+        } catch (RuntimeException | Error e) {
+            valid = false;
+            throw e;
+        }
+    }
+
+    @Override
+    public void seekToLast() {
+        reverse = true;
+        valid = false;
+        clearSavedValue();
+        try {
+            iter.seekToLast();
+            findPrevUserEntry();
+        } catch (RuntimeException | Error e) {
+            valid = false;
+            throw e;
+        }
+    }
+
+    @Override
+    public void seek(ByteBuffer target) {
+        reverse = false;
+        valid = false;
+        clearSavedValue();
+        int n = target.remaining();
+        if (seekKey.length < n + TRAILER) {
+            seekKey = new byte[Math.max(n + TRAILER, 2 * seekKey.length)];
+            seekView = ByteBuffer.wrap(seekKey);
+        }
+        target.get(target.position(), seekKey, 0, n);
+        Coding.putFixed64(seekKey, n, seekTrailer);
+        seekView.limit(n + TRAILER).position(0);
+        try {
+            iter.seek(seekView);
+            if (iter.valid()) {
+                findNextUserEntry(false);
+            }
+        } catch (RuntimeException | Error e) {
+            valid = false;
+            throw e;
+        }
+    }
+
+    @Override
+    public void next() {
+        assert valid;
+        try {
+            if (reverse) {
+                // The internal iterator is just before the entries of the current key, which
+                // the saved key names: step into them; the skipping below passes them.
+                reverse = false;
+                if (iter.valid()) {
+                    iter.next();
+                } else {
+                    iter.seekToFirst();
+                }
+            } else {
+                ByteBuffer k = iter.key();
+                saveKey(k, k.position(), userLength(k));
+                iter.next();
+            }
+            if (!iter.valid()) {
+                valid = false;
+                return;
+            }
+            findNextUserEntry(true);
+        } catch (RuntimeException | Error e) {
+            valid = false;
+            throw e;
+        }
+    }
+
+    @Override
+    public void prev() {
+        assert valid;
+        try {
+            if (!reverse) {
+                // Step back past every entry of the current key, then read backwards as usual.
+                ByteBuffer k = iter.key();
+                saveKey(k, k.position(), userLength(k));
+                while (true) {
+                    iter.prev();
+                    if (!iter.valid()) {
+                        valid = false;
+                        clearSavedValue();
+                        return;
+                    }
+                    ByteBuffer p = iter.key();
+                    if (userComparator.compare(p, p.position(), userLength(p), savedKeyView, 0, savedKeyLength) < 0) {
+                        break;
+                    }
+                }
+                reverse = true;
+            }
+            findPrevUserEntry();
+        } catch (RuntimeException | Error e) {
+            valid = false;
+            throw e;
+        }
+    }
+
+    @Override
+    public ByteBuffer key() {
+        assert valid;
+        if (reverse) {
+            return savedKeyView.limit(savedKeyLength).position(0);
+        }
+        ByteBuffer k = iter.key();
+        if (k != forwardSource) {
+            forwardSource = k;
+            forwardKey = k.duplicate();
+        }
+        int p = k.position();
+        return forwardKey.limit(k.limit() - TRAILER).position(p);
+    }
+
+    @Override
+    public ByteBuffer value() {
+        assert valid;
+        if (reverse) {
+            return savedValueView.limit(savedValueLength).position(0);
+        }
+        return iter.value();
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        valid = false;
+        iter.close();
+    }
+
+    /**
+     * Moves forward from the internal iterator's entry to the first entry to yield: visible, a
+     * value, and not hidden by a deletion or (when {@code skipping}) by the saved key.
+     * Requires: the internal iterator is positioned.
+     */
+    private void findNextUserEntry(boolean skipping) {
+        do {
+            parse();
+            if (curSequence <= sequence) {
+                if (curType == DELETION) {
+                    // Every later entry of this key is older: hidden by the deletion.
+                    saveKey(curKey, curKey.position(), curUserLength);
+                    skipping = true;
+                } else if (!skipping || userComparator.compare(curKey, curKey.position(), curUserLength,
+                        savedKeyView, 0, savedKeyLength) > 0) {
+                    valid = true;
+                    return;
+                }
+            }
+            iter.next();
+        } while (iter.valid());
+        valid = false;
+    }
+
+    /**
+     * Moves backward until the entries of one user key have all been read and the newest
+     * visible one is a value, which is saved; unpositions this iterator at the start.
+     */
+    private void findPrevUserEntry() {
+        int type = DELETION;
+        while (iter.valid()) {
+            parse();
+            if (curSequence <= sequence) {
+                if (type != DELETION && userComparator.compare(curKey, curKey.position(), curUserLength,
+                        savedKeyView, 0, savedKeyLength) < 0) {
+                    break; // an entry of an earlier key: the saved one is complete
+                }
+                type = curType;
+                if (type == DELETION) {
+                    savedKeyLength = 0;
+                    clearSavedValue();
+                } else {
+                    saveKey(curKey, curKey.position(), curUserLength);
+                    saveValue(iter.value());
+                }
+            }
+            iter.prev();
+        }
+        if (type == DELETION) {
+            valid = false;
+            savedKeyLength = 0;
+            clearSavedValue();
+            reverse = false;
+        } else {
+            valid = true;
+        }
+    }
+
+    /** Reads the internal iterator's entry into the {@code cur*} fields, sampling reads. */
+    private void parse() {
+        ByteBuffer k = iter.key();
+        int p = k.position();
+        int n = k.remaining();
+        if (n < TRAILER) {
+            throw corruptKey(k);
+        }
+        long trailer = Coding.getFixed64(k, p + n - TRAILER, p + n);
+        int type = (int) (trailer & 0xff);
+        if (type != VALUE && type != DELETION) {
+            throw corruptKey(k);
+        }
+        curKey = k;
+        curUserLength = n - TRAILER;
+        curSequence = trailer >>> 8;
+        curType = type;
+        if (sampling) {
+            bytesUntilSample -= n + iter.value().remaining();
+            while (bytesUntilSample < 0) {
+                bytesUntilSample += randomPeriod();
+                sampler.sample(k.duplicate());
+            }
+        }
+    }
+
+    private static int userLength(ByteBuffer internalKey) {
+        int n = internalKey.remaining();
+        if (n < TRAILER) {
+            throw corruptKey(internalKey);
+        }
+        return n - TRAILER;
+    }
+
+    private static CorruptionException corruptKey(ByteBuffer k) {
+        byte[] bytes = new byte[k.remaining()];
+        k.get(k.position(), bytes);
+        return new CorruptionException("corrupted internal key in database iterator: '" + Bytes.escape(bytes) + "'");
+    }
+
+    private void saveKey(ByteBuffer k, int offset, int length) {
+        if (savedKey.length < length) {
+            savedKey = new byte[Math.max(length, 2 * savedKey.length)];
+            savedKeyView = ByteBuffer.wrap(savedKey);
+        }
+        k.get(offset, savedKey, 0, length);
+        savedKeyLength = length;
+        savedKeyView.limit(length).position(0);
+    }
+
+    private void saveValue(ByteBuffer v) {
+        int n = v.remaining();
+        if (savedValue.length < n || savedValue.length > n + SHRINK_SLACK) {
+            savedValue = new byte[savedValue.length < n ? Math.max(n, 2 * savedValue.length) : n];
+            savedValueView = ByteBuffer.wrap(savedValue);
+        }
+        v.get(v.position(), savedValue, 0, n);
+        savedValueLength = n;
+    }
+
+    private void clearSavedValue() {
+        savedValueLength = 0;
+        if (savedValue.length > SHRINK_SLACK) {
+            savedValue = new byte[256];
+            savedValueView = ByteBuffer.wrap(savedValue);
+        }
+    }
+
+    private static long randomPeriod() {
+        return ThreadLocalRandom.current().nextInt(2 * READ_BYTES_PERIOD);
+    }
+}

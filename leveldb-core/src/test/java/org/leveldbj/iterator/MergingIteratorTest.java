@@ -1,0 +1,186 @@
+package org.leveldbj.iterator;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.leveldbj.table.BytewiseComparator;
+
+/** The merge equals a sorted model of every child's entries, in both directions and across turns. */
+class MergingIteratorTest {
+    private static final BytewiseComparator CMP = BytewiseComparator.INSTANCE;
+
+    private static byte[] b(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static byte[] bytes(ByteBuffer buf) {
+        byte[] out = new byte[buf.remaining()];
+        buf.get(buf.position(), out);
+        return out;
+    }
+
+    private static ListIterator child(String... keys) {
+        List<byte[][]> entries = new ArrayList<>();
+        for (String k : keys) {
+            entries.add(new byte[][] {b(k), b("v" + k)});
+        }
+        return new ListIterator(entries, CMP);
+    }
+
+    @Test
+    void trivialCasesShortCut() {
+        assertSame(EmptyIterator.INSTANCE, MergingIterator.of(CMP, List.of()));
+        ListIterator only = child("a");
+        assertSame(only, MergingIterator.of(CMP, List.of(only)));
+        SortedIterator empty = MergingIterator.of(CMP, List.of());
+        empty.seekToFirst();
+        assertFalse(empty.valid());
+        empty.seek(ByteBuffer.wrap(b("a")));
+        assertFalse(empty.valid());
+        assertThrows(IllegalStateException.class, empty::next);
+    }
+
+    @Test
+    void mergesAndTurns() {
+        MergingIterator it = new MergingIterator(CMP, List.of(child("a", "d", "g"), child("b", "e"), child(), child("c", "f")));
+        it.seekToFirst();
+        StringBuilder sb = new StringBuilder();
+        for (; it.valid(); it.next()) {
+            sb.append(new String(bytes(it.key()), StandardCharsets.UTF_8));
+        }
+        assertEquals("abcdefg", sb.toString());
+        it.seek(ByteBuffer.wrap(b("d")));
+        it.prev();
+        assertEquals("c", new String(bytes(it.key()), StandardCharsets.UTF_8));
+        it.next();
+        assertEquals("d", new String(bytes(it.key()), StandardCharsets.UTF_8));
+        assertEquals("vd", new String(bytes(it.value()), StandardCharsets.UTF_8));
+        it.seekToLast();
+        assertEquals("g", new String(bytes(it.key()), StandardCharsets.UTF_8));
+        it.prev();
+        it.prev();
+        it.next();
+        assertEquals("f", new String(bytes(it.key()), StandardCharsets.UTF_8));
+        it.seek(ByteBuffer.wrap(b("h")));
+        assertFalse(it.valid());
+    }
+
+    @Test
+    void closeClosesEveryChildOnce() {
+        ListIterator a = child("a");
+        ListIterator c = child("c");
+        MergingIterator it = new MergingIterator(CMP, List.of(a, c));
+        it.close();
+        it.close();
+        assertEquals(1, a.closes());
+        assertEquals(1, c.closes());
+    }
+
+    /** A model entry: key, child index, value. */
+    private record Entry(byte[] key, int child, byte[] value) {
+    }
+
+    private static final Comparator<Entry> ORDER =
+            Comparator.<Entry, byte[]>comparing(Entry::key, Arrays::compareUnsigned).thenComparingInt(Entry::child);
+
+    @Test
+    void randomMergesMatchTheModel() {
+        long seed = TestSeeds.seed("MergingIteratorTest");
+        Random r = new Random(seed);
+        for (int round = 0; round < 300; round++) {
+            int n = r.nextInt(7);
+            int alphabet = 1 + r.nextInt(r.nextBoolean() ? 4 : 40);
+            List<Entry> model = new ArrayList<>();
+            List<ListIterator> children = new ArrayList<>();
+            for (int c = 0; c < n; c++) {
+                TreeMap<String, byte[]> keys = new TreeMap<>();
+                int count = r.nextInt(r.nextInt(4) == 0 ? 2 : 30);
+                for (int i = 0; i < count; i++) {
+                    String k = randomKey(r, alphabet);
+                    keys.put(k, b(k + "#" + c + "#" + i));
+                }
+                List<byte[][]> entries = new ArrayList<>();
+                int childIndex = c;
+                keys.forEach((k, v) -> {
+                    entries.add(new byte[][] {b(k), v});
+                    model.add(new Entry(b(k), childIndex, v));
+                });
+                children.add(new ListIterator(entries, CMP));
+            }
+            model.sort(ORDER);
+            String context = "seed " + seed + " round " + round + " (" + n + " children, " + model.size() + " entries)";
+            try (SortedIterator it = MergingIterator.of(CMP, children)) {
+                exercise(it, model, r, alphabet, context);
+            }
+        }
+    }
+
+    private static String randomKey(Random r, int alphabet) {
+        int len = 1 + r.nextInt(3);
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < len; i++) {
+            sb.append((char) ('a' + r.nextInt(Math.min(alphabet, 26))));
+        }
+        return sb.toString();
+    }
+
+    private static void exercise(SortedIterator it, List<Entry> model, Random r, int alphabet, String context) {
+        assertFalse(it.valid(), context);
+        int pos = -1;
+        for (int step = 0; step < 400; step++) {
+            int op = r.nextInt(10);
+            String what;
+            if (op == 0) {
+                it.seekToFirst();
+                pos = model.isEmpty() ? -1 : 0;
+                what = "seekToFirst";
+            } else if (op == 1) {
+                it.seekToLast();
+                pos = model.size() - 1;
+                what = "seekToLast";
+            } else if (op == 2) {
+                byte[] target = b(randomKey(r, alphabet));
+                it.seek(ByteBuffer.wrap(target));
+                pos = -1;
+                for (int i = 0; i < model.size(); i++) {
+                    if (Arrays.compareUnsigned(model.get(i).key(), target) >= 0) {
+                        pos = i;
+                        break;
+                    }
+                }
+                what = "seek " + new String(target, StandardCharsets.UTF_8);
+            } else if (pos < 0) {
+                continue;
+            } else if (op < 6) {
+                it.next();
+                pos = pos + 1 < model.size() ? pos + 1 : -1;
+                what = "next";
+            } else {
+                it.prev();
+                pos--;
+                what = "prev";
+            }
+            String where = context + " step " + step + " " + what;
+            assertEquals(pos >= 0, it.valid(), where);
+            if (pos >= 0) {
+                Entry e = model.get(pos);
+                assertArrayEquals(e.key(), bytes(it.key()), where);
+                assertArrayEquals(e.value(), bytes(it.value()), where);
+                assertTrue(it.valid(), where);
+            }
+        }
+    }
+}
