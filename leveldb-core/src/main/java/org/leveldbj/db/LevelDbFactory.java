@@ -63,7 +63,8 @@ public final class LevelDbFactory implements DBFactory {
         }
         Path lockPath = dir.resolve(FileNames.LOCK);
         IOException failure = null;
-        try (Env.FileLock lock = env.lockFile(lockPath)) {
+        Env.FileLock lock = env.lockFile(lockPath);
+        try {
             for (String name : env.getChildren(dir)) {
                 FileNames.Parsed p = FileNames.parse(name);
                 if (p == null || p.type() == FileType.LOCK) {
@@ -75,6 +76,8 @@ public final class LevelDbFactory implements DBFactory {
                     failure = failure == null ? e : failure;
                 }
             }
+        } finally {
+            lock.close();
         }
         if (env.fileExists(lockPath)) {
             env.deleteFile(lockPath);
