@@ -162,17 +162,30 @@ final class BackgroundWork {
             throw new DBException("IO error: cannot create log " + number + ": " + e.getMessage(), e);
         }
         LogWriter old = s.log;
-        s.log = log;
-        s.logFileNumber = number;
         try {
+            // A synced write in the new log must not survive a crash that loses earlier writes
+            // still only in the old log, before its memtable reaches a table.
+            old.sync();
             old.close();
         } catch (IOException e) {
-            s.infoLog.log("closing log failed: %s", e);
+            closeQuietly(log);
+            s.versions.reuseFileNumber(number);
+            throw new DBException("IO error: syncing log " + s.logFileNumber + ": " + e.getMessage(), e);
         }
+        s.log = log;
+        s.logFileNumber = number;
         s.imm = s.mem;
         s.immLastSequence = s.versions.lastSequence();
         s.mem = new MemTable(s.icmp.userComparator());
         maybeSchedule();
+    }
+
+    private void closeQuietly(LogWriter log) {
+        try {
+            log.close();
+        } catch (IOException e) {
+            s.infoLog.log("closing log failed: %s", e);
+        }
     }
 
     private void backgroundCompaction() throws IOException {
