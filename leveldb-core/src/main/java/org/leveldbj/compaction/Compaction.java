@@ -75,6 +75,11 @@ public final class Compaction {
         return which == 0 ? inputs0 : inputs1;
     }
 
+    /** @return the files of the level after the output level that the inputs overlap */
+    List<FileMetaData> grandparentsForTest() {
+        return grandparents;
+    }
+
     /** @return the size at which an output file is closed */
     public long maxOutputFileSize() {
         return maxOutputFileSize;
