@@ -33,9 +33,10 @@ import org.slf4j.LoggerFactory;
  * refuses a mapping, files are read with positional reads into fresh heap buffers instead.
  * Closing a mapped file unmaps it at once: with the foreign memory API on JDK 22 and later,
  * otherwise with {@code sun.misc.Unsafe.invokeCleaner}; where neither exists the garbage
- * collector unmaps it later (logged once at debug level). {@link NativeMemory} makes the choice. Mapping is configured by the system
- * properties {@value #MMAP_PROPERTY} ({@code false} disables it) and {@value #MMAP_LIMIT_PROPERTY}
- * (the cap), read when {@link #FileSystemEnv()} runs, or by {@link #FileSystemEnv(int)}.
+ * collector unmaps it later (logged once at debug level). {@link NativeMemory} makes that choice.
+ * Mapping is configured by the system properties {@value #MMAP_PROPERTY} ({@code false} disables
+ * it) and {@value #MMAP_LIMIT_PROPERTY} (the cap), read when {@link #FileSystemEnv()} runs, or by
+ * {@link #FileSystemEnv(int)}.
  *
  * <p>Writing: writable files are buffered (64 KiB). {@code flush()} hands the bytes to the
  * operating system; {@code sync()} also forces them to the device ({@code fdatasync}), including
