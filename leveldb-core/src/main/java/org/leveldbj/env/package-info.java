@@ -39,6 +39,7 @@
  * copying, up to a cap on live mappings per environment; past the cap it falls back to
  * positional reads. Closing a mapped file unmaps it at once, through the foreign memory API on
  * JDK 22 and later (where touching a stale buffer throws instead of crashing) or through
- * {@code sun.misc.Unsafe.invokeCleaner} on older JDKs, found by reflection.
+ * {@code sun.misc.Unsafe.invokeCleaner} on older JDKs, found by reflection
+ * ({@link org.leveldbj.util.NativeMemory} chooses, once per JVM).
  */
 package org.leveldbj.env;

@@ -5,6 +5,8 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import org.leveldbj.util.MemoryScope;
+import org.leveldbj.util.NativeMemory;
 
 /**
  * Off-heap memory for one memtable: a bump allocator over direct-buffer chunks that is freed as
@@ -41,9 +43,11 @@ import java.util.Arrays;
  *       8-byte aligned addresses ({@link #allocateAligned(int)}).</li>
  * </ul>
  *
- * <p>Lifetime: {@link #close()} frees every chunk. Afterwards {@link #buffer(long)} throws
- * {@link IllegalStateException}; a buffer obtained before the close must not be touched (on JDK
- * 22 and later that throws too, on older JDKs it would read freed memory).
+ * <p>Lifetime: {@link #close()} frees every chunk at once: the chunks come from one
+ * {@link MemoryScope}, and {@link NativeMemory} documents how it releases memory on each JDK.
+ * Afterwards {@link #buffer(long)} throws {@link IllegalStateException}; a buffer obtained before
+ * the close must not be touched (on JDK 22 and later that throws too, on older JDKs it would read
+ * freed memory).
  */
 public final class Arena implements AutoCloseable {
     /** The default size of a regular chunk: 1 MiB. */
@@ -51,7 +55,7 @@ public final class Arena implements AutoCloseable {
     /** The smallest chunk size accepted. */
     public static final int MIN_CHUNK_SIZE = 256;
     /** The largest allocation accepted: the largest aligned size a direct buffer can have. */
-    public static final int MAX_ALLOCATION = Integer.MAX_VALUE - 15;
+    public static final int MAX_ALLOCATION = MemoryScope.MAX_ALLOCATION;
     /** The address that names no allocation. */
     public static final long NULL = 0;
 
@@ -69,7 +73,8 @@ public final class Arena implements AutoCloseable {
     }
 
     private final int chunkSize;
-    private final ChunkAllocator allocator;
+    /** Owns every chunk. */
+    private final MemoryScope memory;
 
     // Writer state: touched only by the single writer (and close()).
     /** The chunk table; {@link #chunks} is republished whenever an element is added. */
@@ -108,7 +113,7 @@ public final class Arena implements AutoCloseable {
                     + MIN_CHUNK_SIZE);
         }
         this.chunkSize = chunkSize;
-        this.allocator = ChunkAllocator.create();
+        this.memory = NativeMemory.open();
         this.current = addChunk(chunkSize);
         this.next = Long.BYTES; // offset 0 of chunk 0 would be NULL
         publishUsage();
@@ -176,7 +181,7 @@ public final class Arena implements AutoCloseable {
     }
 
     private int addChunk(int size) {
-        ByteBuffer chunk = allocator.allocate(size);
+        ByteBuffer chunk = memory.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
         assert chunk.alignmentOffset(0, Long.BYTES) == 0 && chunk.capacity() == size;
         if (chunkCount == table.length) {
             table = Arrays.copyOf(table, table.length * 2);
@@ -292,12 +297,12 @@ public final class Arena implements AutoCloseable {
     }
 
     /**
-     * Tells whether {@link #releaseAll} frees memory at once on this JVM (for tests).
+     * Tells whether {@link #close()} frees memory at once on this JVM (for tests).
      *
      * @return {@code false} only when memory is left to the garbage collector
      */
     boolean releasesDeterministically() {
-        return allocator.releasesDeterministically();
+        return NativeMemory.releasesOnClose();
     }
 
     /**
@@ -306,7 +311,7 @@ public final class Arena implements AutoCloseable {
      * @return e.g. {@code "java.lang.foreign shared arena"}
      */
     String memoryMechanism() {
-        return allocator.mechanism();
+        return NativeMemory.mechanism();
     }
 
     /**
@@ -335,6 +340,6 @@ public final class Arena implements AutoCloseable {
         }
         chunks = CLOSED;
         Arrays.fill(table, null);
-        allocator.releaseAll();
+        memory.close();
     }
 }

@@ -65,8 +65,9 @@
  *
  * <h2>Lifetime</h2>
  * A memtable is reference counted: created with one reference, {@code ref()}/{@code unref()}
- * adjust it, and the drop to zero frees the arena immediately (through the foreign memory API
- * on JDK 22 and later, else {@code sun.misc.Unsafe.invokeCleaner} reached by reflection). Every
+ * adjust it, and the drop to zero frees the arena immediately (through
+ * {@link org.leveldbj.util.NativeMemory}: the foreign memory API on JDK 22 and later, else
+ * {@code sun.misc.Unsafe.invokeCleaner} reached by reflection). Every
  * caller must hold a reference for the duration of a call; an iterator holds one until closed.
  * Calling a released memtable throws {@link java.lang.IllegalStateException}.
  */

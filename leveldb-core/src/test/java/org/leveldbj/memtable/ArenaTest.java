@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -121,6 +122,21 @@ class ArenaTest {
             assertEquals(0x0102030405060708L, Arena.getLongAcquire(b, Arena.offset(address)));
             assertEquals(8, b.get(Arena.offset(address)), "little-endian");
             assertEquals(-1L, Arena.getLongAcquire(b, Arena.offset(address) + 8));
+        }
+    }
+
+    @Test
+    void chunksAreDirectLittleEndianAndAligned() {
+        try (Arena arena = new Arena(4096)) {
+            for (int size : new int[] {8, 3000, 100_000}) {
+                long address = arena.allocateAligned(size);
+                ByteBuffer b = arena.buffer(address);
+                assertTrue(b.isDirect());
+                assertEquals(ByteOrder.LITTLE_ENDIAN, b.order());
+                assertEquals(0, b.alignmentOffset(0, 8));
+                assertEquals(0, b.position());
+                assertEquals(b.capacity(), b.limit());
+            }
         }
     }
 
