@@ -15,7 +15,8 @@ import org.leveldbj.version.TableSource;
 
 /**
  * Writes one table file ({@code NNNNNN.ldb}) and describes it: entries are added in key order;
- * {@link #finish()} completes, syncs and closes the file, checks that it opens, and returns its
+ * {@link #finish()} completes, syncs and closes the file, syncs its directory (so that the name
+ * is as durable as the data), checks that it opens, and returns its
  * {@link FileMetaData}; {@link #abandon()} deletes it.
  *
  * <p>Thread safety: confined to one thread.
@@ -101,6 +102,8 @@ public final class TableFileWriter {
             builder.finish();
             file.sync();
             file.close();
+            // Make the name durable too: a MANIFEST naming this table must never outlive it.
+            env.syncDir(path.getParent());
             long size = builder.fileSize();
             try (SortedIterator it = tables.iterator(number, size, TableReadOptions.DEFAULT)) {
                 it.seekToFirst();

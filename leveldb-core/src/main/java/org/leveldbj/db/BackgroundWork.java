@@ -157,6 +157,8 @@ final class BackgroundWork {
         LogWriter log;
         try {
             log = new LogWriter(s.env.newWritableFile(s.dir.resolve(FileNames.logFileName(number))));
+            // The new log's name must survive a crash as surely as the synced writes it will hold.
+            s.env.syncDir(s.dir);
         } catch (IOException e) {
             s.versions.reuseFileNumber(number);
             throw new DBException("IO error: cannot create log " + number + ": " + e.getMessage(), e);

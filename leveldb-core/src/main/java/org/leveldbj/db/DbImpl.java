@@ -31,6 +31,7 @@ import org.leveldbj.memtable.LookupResult;
 import org.leveldbj.memtable.MemTable;
 import org.leveldbj.table.BloomFilterPolicy;
 import org.leveldbj.table.FilterKeyExtractor;
+import org.leveldbj.table.BlockCache;
 import org.leveldbj.table.TableOptions;
 import org.leveldbj.table.TableReadOptions;
 import org.leveldbj.util.Bytes;
@@ -92,12 +93,7 @@ public final class DbImpl implements DB {
             infoLog = InfoLog.open(env, dir, options.logger());
             InternalKeyComparator icmp = new InternalKeyComparator(UserComparators.of(options.comparator()));
             LruBlockCache blockCache = LruBlockCache.forCacheSize(options.cacheSize());
-            BloomFilterPolicy filter = options.filterPolicy() == null ? null
-                    : new BloomFilterPolicy(options.filterPolicy().bitsPerKey());
-            TableOptions tableOptions = new TableOptions(icmp, options.blockSize(), options.blockRestartInterval(),
-                    options.compressionType().persistentId(), filter,
-                    filter == null ? FilterKeyExtractor.WHOLE_KEY : FilterKeyExtractor.dropSuffix(InternalKeys.TRAILER_SIZE),
-                    options.verifyChecksums() || options.paranoidChecks(), blockCache);
+            TableOptions tableOptions = tableOptions(options, icmp, blockCache);
             tableCache = new TableCache(env, dir, Math.max(1, options.maxOpenFiles() - 10), tableOptions);
             DbState state = new DbState(options, env, dir, icmp, tableOptions, new TableCacheSource(tableCache),
                     infoLog);
@@ -129,6 +125,24 @@ public final class DbImpl implements DB {
             }
             throw e;
         }
+    }
+
+    /**
+     * The table settings the options ask for: key order, block layout, compression, a bloom
+     * filter over user keys, checksum verification and the block cache.
+     *
+     * @param options the database options
+     * @param icmp the internal-key order
+     * @param blockCache the block cache
+     * @return the settings every table of the database is written and read with
+     */
+    static TableOptions tableOptions(Options options, InternalKeyComparator icmp, BlockCache blockCache) {
+        BloomFilterPolicy filter = options.filterPolicy() == null ? null
+                : new BloomFilterPolicy(options.filterPolicy().bitsPerKey());
+        return new TableOptions(icmp, options.blockSize(), options.blockRestartInterval(),
+                options.compressionType().persistentId(), filter,
+                filter == null ? FilterKeyExtractor.WHOLE_KEY : FilterKeyExtractor.dropSuffix(InternalKeys.TRAILER_SIZE),
+                options.verifyChecksums() || options.paranoidChecks(), blockCache);
     }
 
     private void checkOpen() {

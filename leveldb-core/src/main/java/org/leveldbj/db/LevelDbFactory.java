@@ -8,7 +8,12 @@ import org.iq80.leveldb.DB;
 import org.iq80.leveldb.DBFactory;
 import org.iq80.leveldb.Env;
 import org.iq80.leveldb.Options;
+import org.leveldbj.cache.TableCache;
 import org.leveldbj.env.FileSystemEnv;
+import org.leveldbj.key.InternalKeyComparator;
+import org.leveldbj.key.UserComparators;
+import org.leveldbj.table.BlockCache;
+import org.leveldbj.table.TableOptions;
 
 /**
  * This engine's {@link DBFactory}, registered with {@link java.util.ServiceLoader} and available
@@ -91,13 +96,31 @@ public final class LevelDbFactory implements DBFactory {
     }
 
     /**
-     * Not implemented yet.
-     *
-     * @throws UnsupportedOperationException always
+     * Rebuilds a usable database from the readable logs and tables in the directory (see
+     * {@link Repairer}); files that cannot be used are moved into its {@code lost/}
+     * subdirectory. The database must not be open.
      */
     @Override
     public void repair(File path, Options options) throws IOException {
-        throw new UnsupportedOperationException("repair is not implemented yet");
+        Options opts = options != null ? options : new Options();
+        Env env = opts.env() != null ? opts.env() : FileSystemEnv.getDefault();
+        Path dir = path.toPath();
+        Env.FileLock lock = env.lockFile(dir.resolve(FileNames.LOCK));
+        try {
+            InfoLog infoLog = InfoLog.open(env, dir, opts.logger());
+            InternalKeyComparator icmp = new InternalKeyComparator(UserComparators.of(opts.comparator()));
+            TableOptions tableOptions = DbImpl.tableOptions(opts, icmp, BlockCache.NONE);
+            TableCache tables = new TableCache(env, dir, Math.max(1, opts.maxOpenFiles() - 10), tableOptions);
+            try {
+                new Repairer(env, dir, icmp, tableOptions, new TableCacheSource(tables),
+                        line -> infoLog.log("%s", line)).run();
+            } finally {
+                tables.close();
+                infoLog.close();
+            }
+        } finally {
+            lock.close();
+        }
     }
 
     @Override

@@ -93,6 +93,8 @@ final class Recovery {
 
         long logNumber = versions.newFileNumber();
         s.log = new LogWriter(s.env.newWritableFile(s.dir.resolve(FileNames.logFileName(logNumber))));
+        // The new log's name must survive a crash as surely as the synced writes it will hold.
+        s.env.syncDir(s.dir);
         s.logFileNumber = logNumber;
         s.mem = new MemTable(s.icmp.userComparator());
         edit.setPrevLogNumber(0);

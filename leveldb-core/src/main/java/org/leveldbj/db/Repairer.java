@@ -9,6 +9,7 @@ import java.util.function.Consumer;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
+import org.leveldbj.compaction.TableFileWriter;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
@@ -20,6 +21,7 @@ import org.leveldbj.table.TableOptions;
 import org.leveldbj.table.TableReadOptions;
 import org.leveldbj.util.ByteSink;
 import org.leveldbj.version.FileMetaData;
+import org.leveldbj.version.TableSource;
 import org.leveldbj.version.VersionEdit;
 
 /**
@@ -48,10 +50,11 @@ public final class Repairer {
     private final Path dir;
     private final InternalKeyComparator comparator;
     private final TableOptions tableOptions;
+    private final TableSource tables;
     private final Consumer<String> log;
 
     private final List<Long> logs = new ArrayList<>();
-    private final List<Long> tables = new ArrayList<>();
+    private final List<Long> tableNumbers = new ArrayList<>();
     private final List<String> manifests = new ArrayList<>();
     private final List<FileMetaData> kept = new ArrayList<>();
     private long nextFileNumber = 1;
@@ -62,14 +65,16 @@ public final class Repairer {
      * @param dir the database directory
      * @param comparator the database's key order
      * @param tableOptions how to read and write tables (comparator must be {@code comparator})
+     * @param tables opens the tables repair writes, to check them
      * @param log receives one line per step, for the info log
      */
     public Repairer(Env env, Path dir, InternalKeyComparator comparator, TableOptions tableOptions,
-                    Consumer<String> log) {
+                    TableSource tables, Consumer<String> log) {
         this.env = env;
         this.dir = dir;
         this.comparator = comparator;
         this.tableOptions = tableOptions.withComparator(comparator).withVerifyChecksums(true);
+        this.tables = tables;
         this.log = log;
     }
 
@@ -84,7 +89,7 @@ public final class Repairer {
         for (long number : logs) {
             convertLogToTable(number);
         }
-        for (long number : tables) {
+        for (long number : tableNumbers) {
             scanTable(number);
         }
         writeDescriptor();
@@ -104,7 +109,7 @@ public final class Repairer {
             switch (parsed.type()) {
                 case DESCRIPTOR -> manifests.add(name);
                 case LOG -> logs.add(parsed.number());
-                case TABLE -> tables.add(parsed.number());
+                case TABLE -> tableNumbers.add(parsed.number());
                 default -> { }
             }
         }
@@ -112,7 +117,7 @@ public final class Repairer {
             throw new DBException(dir + ": repair found no files");
         }
         logs.sort(null);
-        tables.sort(null);
+        tableNumbers.sort(null);
     }
 
     private void convertLogToTable(long number) throws IOException {
@@ -140,13 +145,12 @@ public final class Repairer {
             long tableNumber = nextFileNumber++;
             FileMetaData meta;
             try (SortedIterator it = mem.iterator()) {
-                it.seekToFirst();
-                meta = TableFileWriter.write(env, dir, tableNumber, tableOptions, it);
+                meta = TableFileWriter.writeAll(env, dir, tableNumber, tableOptions, tables, it);
             }
             log.accept(file.getFileName() + ": " + records + " batches replayed"
                     + (meta == null ? ", nothing to keep" : " into " + FileNames.tableFileName(tableNumber)));
             if (meta != null) {
-                tables.add(tableNumber);
+                tableNumbers.add(tableNumber);
             }
         } finally {
             mem.unref();
@@ -203,8 +207,7 @@ public final class Repairer {
         try (Env.RandomAccessFile in = env.newRandomAccessFile(file)) {
             Table table = Table.open(name, in, in.size(), tableOptions);
             try (SortedIterator it = new StopAtFirstErrorIterator(table.iterator(TableReadOptions.VERIFY))) {
-                it.seekToFirst();
-                FileMetaData meta = TableFileWriter.write(env, dir, number, tableOptions, it);
+                FileMetaData meta = TableFileWriter.writeAll(env, dir, number, tableOptions, tables, it);
                 if (meta != null) {
                     kept.add(meta);
                 }

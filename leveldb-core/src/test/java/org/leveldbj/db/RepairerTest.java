@@ -16,6 +16,8 @@ import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.leveldbj.cache.TableCache;
+import org.leveldbj.compaction.TableFileWriter;
 import org.leveldbj.env.MemEnv;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeyComparator;
@@ -51,7 +53,12 @@ class RepairerTest {
     }
 
     private void repair() throws IOException {
-        new Repairer(env, dir, ICMP, TABLE_OPTIONS, reports::add).run();
+        TableCache cache = new TableCache(env, dir, 10, TABLE_OPTIONS);
+        try {
+            new Repairer(env, dir, ICMP, TABLE_OPTIONS, new TableCacheSource(cache), reports::add).run();
+        } finally {
+            cache.close();
+        }
     }
 
     /** Writes a table of {@code key<from..to)} = {@code v<i>} with sequence {@code seqBase + i}. */
@@ -62,9 +69,11 @@ class RepairerTest {
             byte[] v = b("v" + i);
             mem.add(seqBase + i, ValueType.VALUE, k, 0, k.length, v, 0, v.length);
         }
+        TableCache cache = new TableCache(env, dir, 10, TABLE_OPTIONS);
         try (SortedIterator it = mem.iterator()) {
-            it.seekToFirst();
-            TableFileWriter.write(env, dir, number, TABLE_OPTIONS, it);
+            TableFileWriter.writeAll(env, dir, number, TABLE_OPTIONS, new TableCacheSource(cache), it);
+        } finally {
+            cache.close();
         }
         mem.unref();
     }
