@@ -1,6 +1,7 @@
 package org.leveldbj.env;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryIteratorException;
@@ -17,6 +18,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.iq80.leveldb.Env;
+import org.leveldbj.util.MemoryScope;
+import org.leveldbj.util.NativeMemory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,9 +33,10 @@ import org.slf4j.LoggerFactory;
  * refuses a mapping, files are read with positional reads into fresh heap buffers instead.
  * Closing a mapped file unmaps it at once: with the foreign memory API on JDK 22 and later,
  * otherwise with {@code sun.misc.Unsafe.invokeCleaner}; where neither exists the garbage
- * collector unmaps it later (logged once at debug level). Mapping is configured by the system
- * properties {@value #MMAP_PROPERTY} ({@code false} disables it) and {@value #MMAP_LIMIT_PROPERTY}
- * (the cap), read when {@link #FileSystemEnv()} runs, or by {@link #FileSystemEnv(int)}.
+ * collector unmaps it later (logged once at debug level). {@link NativeMemory} makes that choice.
+ * Mapping is configured by the system properties {@value #MMAP_PROPERTY} ({@code false} disables
+ * it) and {@value #MMAP_LIMIT_PROPERTY} (the cap), read when {@link #FileSystemEnv()} runs, or by
+ * {@link #FileSystemEnv(int)}.
  *
  * <p>Writing: writable files are buffered (64 KiB). {@code flush()} hands the bytes to the
  * operating system; {@code sync()} also forces them to the device ({@code fdatasync}), including
@@ -62,7 +66,7 @@ public final class FileSystemEnv implements Env {
             System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
 
     private final MappingLimiter mappings;
-    private final Mapper mapper;
+    private final FileMapper mapper;
 
     /** Creates an environment configured by the system properties; see the class comment. */
     public FileSystemEnv() {
@@ -77,16 +81,17 @@ public final class FileSystemEnv implements Env {
      * @throws IllegalArgumentException if {@code maxMappings} is negative
      */
     public FileSystemEnv(int maxMappings) {
-        this(maxMappings, Mappers.best());
+        this(maxMappings, MemoryScope::map);
     }
 
     /**
-     * Creates an environment that maps with a given mechanism; for tests.
+     * Creates an environment that maps files with a given function; for tests that need the
+     * operating system to refuse.
      *
      * @param maxMappings the cap on live mappings
-     * @param mapper how files are mapped and unmapped
+     * @param mapper how a file is mapped into a scope
      */
-    FileSystemEnv(int maxMappings, Mapper mapper) {
+    FileSystemEnv(int maxMappings, FileMapper mapper) {
         this.mappings = new MappingLimiter(maxMappings);
         this.mapper = mapper;
     }
@@ -171,7 +176,7 @@ public final class FileSystemEnv implements Env {
      * @return {@code false} when the garbage collector unmaps
      */
     public boolean unmapsOnClose() {
-        return mapper.unmapsOnClose();
+        return NativeMemory.releasesOnClose();
     }
 
     @Override
@@ -208,10 +213,12 @@ public final class FileSystemEnv implements Env {
      * @return the mapped file, or {@code null} when the operating system refused the mapping
      */
     private RandomAccessFile tryMap(Path file, FileChannel channel, long size) throws IOException {
-        Mapper.Mapping mapping;
+        MemoryScope scope = NativeMemory.open();
+        ByteBuffer bytes;
         try {
-            mapping = mapper.map(channel, size);
+            bytes = mapper.map(scope, channel, 0, size);
         } catch (IOException | RuntimeException | Error e) {
+            scope.close();
             mappings.release();
             if (e instanceof ClosedByInterruptException) {
                 throw (IOException) e;
@@ -223,7 +230,7 @@ public final class FileSystemEnv implements Env {
             }
             throw e;
         }
-        MappedRandomAccessFile mapped = new MappedRandomAccessFile(file, mapping, mappings);
+        MappedRandomAccessFile mapped = new MappedRandomAccessFile(file, scope, bytes, mappings);
         try {
             channel.close();
         } catch (IOException e) {
@@ -372,7 +379,23 @@ public final class FileSystemEnv implements Env {
 
     @Override
     public String toString() {
-        return "FileSystemEnv[maxMappings=" + mappings.max() + ", unmapping=" + mapper.name() + "]";
+        return "FileSystemEnv[maxMappings=" + mappings.max() + ", unmapping=" + NativeMemory.mechanism() + "]";
+    }
+
+    /**
+     * How a file is mapped: {@link MemoryScope#map} outside tests.
+     *
+     * <p>Thread safety: implementations are safe for concurrent use.
+     */
+    @FunctionalInterface
+    interface FileMapper {
+        /**
+         * Maps part of a file read-only into a scope.
+         *
+         * @return a read-only buffer at position 0, owned by {@code scope}
+         * @throws IOException if the operating system refuses the mapping
+         */
+        ByteBuffer map(MemoryScope scope, FileChannel channel, long position, long size) throws IOException;
     }
 
     /** Creates the shared instance on first use. */

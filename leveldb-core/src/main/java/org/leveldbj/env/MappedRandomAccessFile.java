@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.iq80.leveldb.Env;
+import org.leveldbj.util.MemoryScope;
 
 /**
  * A file mapped into memory whole: {@link #read} returns a read-only slice of the mapping, with
@@ -12,16 +13,18 @@ import org.iq80.leveldb.Env;
  *
  * <p>Thread safety: safe for concurrent use; reads share the mapping without locking.
  *
- * <p>Lifetime: the file holds a permit of its environment's {@link MappingLimiter} and a
- * {@link Mapper.Mapping}; {@link #close()} unmaps at once (where the JVM allows) and returns the
- * permit. A read after close throws an {@link IOException}; but a buffer returned before close
- * must not be touched after it: with {@link ForeignMapper} that throws
- * {@link IllegalStateException}, with {@link CleanerMapper} it may crash the JVM. Owners
- * reference-count their readers and close only when the count drops to zero.
+ * <p>Lifetime: the file holds a permit of its environment's {@link MappingLimiter} and the
+ * {@link MemoryScope} that owns the mapping; {@link #close()} unmaps at once (where the JVM
+ * allows) and returns the permit. A read after close throws an {@link IOException}; but a buffer
+ * returned before close must not be touched after it: on JDK 22 and later that throws
+ * {@link IllegalStateException}, on older JDKs it may crash the JVM (see
+ * {@link org.leveldbj.util.NativeMemory}). Owners reference-count their readers and close only
+ * when the count drops to zero.
  */
 final class MappedRandomAccessFile implements Env.RandomAccessFile {
     private final Path file;
-    private final Mapper.Mapping mapping;
+    /** Owns the mapping; closing it unmaps. */
+    private final MemoryScope scope;
     /** The mapped bytes, read-only; only absolute slices are taken, so it is never mutated. */
     private final ByteBuffer bytes;
     private final MappingLimiter limiter;
@@ -30,16 +33,19 @@ final class MappedRandomAccessFile implements Env.RandomAccessFile {
     /**
      * Wraps a mapping.
      *
-     * <p>Requires: the caller holds a permit of {@code limiter}, which passes to this file.
+     * <p>Requires: the caller holds a permit of {@code limiter}, which passes to this file, and
+     * {@code scope} owns {@code bytes} and nothing the caller still uses; both pass to this file.
      *
      * @param file the mapped file, for messages
-     * @param mapping the mapping of the whole file
+     * @param scope the owner of the mapping
+     * @param bytes the mapping of the whole file: read-only, position 0
      * @param limiter where the permit goes back on close
      */
-    MappedRandomAccessFile(Path file, Mapper.Mapping mapping, MappingLimiter limiter) {
+    MappedRandomAccessFile(Path file, MemoryScope scope, ByteBuffer bytes, MappingLimiter limiter) {
+        assert bytes.isReadOnly() && bytes.position() == 0;
         this.file = file;
-        this.mapping = mapping;
-        this.bytes = mapping.buffer();
+        this.scope = scope;
+        this.bytes = bytes;
         this.limiter = limiter;
     }
 
@@ -72,7 +78,7 @@ final class MappedRandomAccessFile implements Env.RandomAccessFile {
             return;
         }
         try {
-            mapping.unmap();
+            scope.close();
         } finally {
             limiter.release();
         }

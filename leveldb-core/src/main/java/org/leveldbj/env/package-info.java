@@ -1,7 +1,8 @@
 /**
  * The environments through which the engine reaches files: {@link org.leveldbj.env.FileSystemEnv}
- * for the real file system and {@link org.leveldbj.env.MemEnv} for an in-memory one that can also
- * simulate a crash.
+ * for the real file system, {@link org.leveldbj.env.MemEnv} for an in-memory one that can also
+ * simulate a crash, and {@link org.leveldbj.env.FaultInjectionEnv}, an in-memory one for tests
+ * that injects I/O errors and loses unsynced data and directory entries in a simulated crash.
  *
  * <h2>The contract every environment keeps</h2>
  * The interface is {@link org.iq80.leveldb.Env}; its rules, as the engine relies on them, are:
@@ -38,6 +39,7 @@
  * copying, up to a cap on live mappings per environment; past the cap it falls back to
  * positional reads. Closing a mapped file unmaps it at once, through the foreign memory API on
  * JDK 22 and later (where touching a stale buffer throws instead of crashing) or through
- * {@code sun.misc.Unsafe.invokeCleaner} on older JDKs, found by reflection.
+ * {@code sun.misc.Unsafe.invokeCleaner} on older JDKs, found by reflection
+ * ({@link org.leveldbj.util.NativeMemory} chooses, once per JVM).
  */
 package org.leveldbj.env;

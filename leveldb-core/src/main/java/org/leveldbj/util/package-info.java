@@ -1,6 +1,7 @@
 /**
  * Leaf code shared by every format: little-endian fixed-width integers, varints, CRC32C with
- * LevelDB's masking, unsigned byte comparison, and growable and bounded byte views.
+ * LevelDB's masking, unsigned byte comparison, growable and bounded byte views, and off-heap
+ * memory released deterministically ({@link NativeMemory}, {@link MemoryScope}).
  *
  * <h2>Encodings</h2>
  * <ul>
@@ -19,6 +20,7 @@
  * {@link org.iq80.leveldb.CorruptionException#at(String, long)}.
  *
  * <p>Thread safety: the static helpers are stateless; the mutable views ({@link ByteSink},
- * {@link ByteCursor}) are confined to one thread.
+ * {@link ByteCursor}) are confined to one thread; a {@link MemoryScope} is safe for concurrent
+ * use.
  */
 package org.leveldbj.util;

@@ -3,7 +3,12 @@ package org.leveldbj.db;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.leveldbj.env.MemEnv;
+import org.leveldbj.util.Bytes;
 
 class FileNamesTest {
     @Test
@@ -38,5 +43,20 @@ class FileNamesTest {
             "100.ldbx", "-1.log", "+1.log", "99999999999999999999.log", "18446744073709551616.log"}) {
             assertNull(FileNames.parse(name), name);
         }
+    }
+
+    @Test
+    void setCurrentFileReplacesCurrentAndLeavesNoTemporaryFile() throws IOException {
+        MemEnv env = new MemEnv();
+        Path dir = Path.of("/db");
+        env.createDir(dir);
+        FileNames.setCurrentFile(env, dir, 2);
+        FileNames.setCurrentFile(env, dir, 17);
+        assertEquals(java.util.List.of("CURRENT"), env.getChildren(dir));
+        try (var current = env.newRandomAccessFile(dir.resolve("CURRENT"))) {
+            assertEquals("MANIFEST-000017\n",
+                    new String(Bytes.toArray(current.read(0, 64)), StandardCharsets.US_ASCII));
+        }
+        assertEquals(16, env.syncedLength(dir.resolve("CURRENT")), "CURRENT is synced before it is used");
     }
 }

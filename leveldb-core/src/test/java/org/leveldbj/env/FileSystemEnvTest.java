@@ -13,7 +13,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +23,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.iq80.leveldb.Env;
 import org.junit.jupiter.api.Test;
+import org.leveldbj.util.ProcMaps;
 
 /** {@link FileSystemEnv} with memory mapping: the contract plus mapping, unmapping and locking. */
 class FileSystemEnvTest extends EnvContractTest {
@@ -120,21 +120,8 @@ class FileSystemEnvTest extends EnvContractTest {
 
     @Test
     void aRefusedMappingFallsBackToPositionalReadsAndReturnsThePermit() throws IOException {
-        Mapper refusing = new Mapper() {
-            @Override
-            public Mapping map(FileChannel channel, long size) throws IOException {
-                throw new IOException("Map failed");
-            }
-
-            @Override
-            public boolean unmapsOnClose() {
-                return true;
-            }
-
-            @Override
-            public String name() {
-                return "refusing";
-            }
+        FileSystemEnv.FileMapper refusing = (scope, channel, position, size) -> {
+            throw new IOException("Map failed");
         };
         FileSystemEnv refused = new FileSystemEnv(2, refusing);
         Path file = newFile("000008.ldb", 3000);

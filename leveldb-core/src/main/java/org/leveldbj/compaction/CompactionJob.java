@@ -1,0 +1,212 @@
+package org.leveldbj.compaction;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.iq80.leveldb.DBException;
+import org.iq80.leveldb.Env;
+import org.leveldbj.iterator.MergingIterator;
+import org.leveldbj.iterator.SortedIterator;
+import org.leveldbj.key.InternalKeys;
+import org.leveldbj.key.ValueType;
+import org.leveldbj.table.KeyComparator;
+import org.leveldbj.table.TableOptions;
+import org.leveldbj.table.TableReadOptions;
+import org.leveldbj.version.FileMetaData;
+import org.leveldbj.version.Version;
+import org.leveldbj.version.VersionSet;
+
+/**
+ * Runs a {@link Compaction}: merges its inputs, drops the entries no reader can see any more,
+ * and writes the rest to new tables of the next level, closed at the target file size or when
+ * they overlap too many grandparent bytes. The result is recorded in the compaction's edit
+ * (outputs added; the caller adds the input deletions and applies the edit).
+ *
+ * <p>Drop rules, as in C++ LevelDB, with S the smallest sequence number a snapshot or the
+ * current state may read: an entry is dropped when a newer entry of the same user key with a
+ * sequence number at most S precedes it (no reader can see past that one); a deletion marker
+ * with a sequence number at most S is dropped when no deeper level can hold its user key.
+ *
+ * <p>Thread safety: confined to the background thread; requires the database lock NOT held
+ * (the context takes it when it needs it).
+ */
+public final class CompactionJob {
+    /** What the job needs from the database while it runs. */
+    public interface Context {
+        /**
+         * Allocates an output file number and protects the file from deletion until the edit
+         * naming it is applied.
+         *
+         * @return the number
+         */
+        long newOutputFileNumber();
+
+        /** Flushes a waiting immutable memtable first: flushes are more urgent than compactions. */
+        void maybeFlushImmutable();
+
+        /**
+         * Tells whether the database is closing; the job then stops early.
+         *
+         * @return {@code true} when closing
+         */
+        boolean shuttingDown();
+    }
+
+    private final Env env;
+    private final Path dbDir;
+    private final VersionSet vset;
+    private final TableOptions tableOptions;
+    private final TableReadOptions readOptions;
+    private final Context context;
+
+    /**
+     * Creates a job runner.
+     *
+     * @param env the environment
+     * @param dbDir the database directory
+     * @param vset the version set (comparator, table source)
+     * @param tableOptions how outputs are written
+     * @param readOptions how inputs are read (checksums when paranoid; never filling the cache)
+     * @param context the database's services
+     */
+    public CompactionJob(Env env, Path dbDir, VersionSet vset, TableOptions tableOptions, TableReadOptions readOptions,
+                         Context context) {
+        this.env = env;
+        this.dbDir = dbDir;
+        this.vset = vset;
+        this.tableOptions = tableOptions;
+        this.readOptions = readOptions;
+        this.context = context;
+    }
+
+    /**
+     * Runs the compaction.
+     *
+     * @param c the compaction
+     * @param smallestSnapshot the oldest sequence number any reader may read at
+     * @return the work done
+     * @throws IOException if reading or writing fails; outputs written so far are deleted
+     * @throws DBException if the database shut down during the compaction
+     */
+    public CompactionStats run(Compaction c, long smallestSnapshot) throws IOException {
+        long start = System.nanoTime();
+        KeyComparator ucmp = vset.icmp().userComparator();
+        List<FileMetaData> outputs = new ArrayList<>();
+        TableFileWriter out = null;
+        byte[] currentUserKey = new byte[64];
+        int currentUserKeyLength = 0;
+        boolean hasCurrentUserKey = false;
+        long lastSequenceForKey = InternalKeys.MAX_SEQUENCE + 1;
+        boolean ok = false;
+        try (SortedIterator input = inputIterator(c)) {
+            input.seekToFirst();
+            while (input.valid()) {
+                if (context.shuttingDown()) {
+                    throw new DBException("database is closing: compaction abandoned");
+                }
+                context.maybeFlushImmutable();
+                ByteBuffer key = input.key();
+                if (out != null && c.shouldStopBefore(key)) {
+                    outputs.add(out.finish());
+                    out = null;
+                }
+                boolean drop = false;
+                int length = key.remaining();
+                long trailer = length >= InternalKeys.TRAILER_SIZE ? InternalKeys.trailer(key, key.position(), length) : -1;
+                int type = InternalKeys.typeByte(trailer);
+                if (trailer == -1 || ValueType.fromPersistentId(type) == null) {
+                    // A corrupt key: keep it, and do not let it hide anything.
+                    hasCurrentUserKey = false;
+                    lastSequenceForKey = InternalKeys.MAX_SEQUENCE + 1;
+                } else {
+                    int userLength = length - InternalKeys.TRAILER_SIZE;
+                    if (!hasCurrentUserKey || ucmp.compare(key, key.position(), userLength,
+                            ByteBuffer.wrap(currentUserKey), 0, currentUserKeyLength) != 0) {
+                        if (currentUserKey.length < userLength) {
+                            currentUserKey = new byte[Math.max(userLength, currentUserKey.length * 2)];
+                        }
+                        key.get(key.position(), currentUserKey, 0, userLength);
+                        currentUserKeyLength = userLength;
+                        hasCurrentUserKey = true;
+                        lastSequenceForKey = InternalKeys.MAX_SEQUENCE + 1;
+                    }
+                    long sequence = InternalKeys.sequence(trailer);
+                    if (lastSequenceForKey <= smallestSnapshot) {
+                        drop = true; // shadowed by a newer entry every reader sees
+                    } else if (type == ValueType.DELETION.persistentId() && sequence <= smallestSnapshot
+                            && c.isBaseLevelForKey(ByteBuffer.wrap(currentUserKey, 0, currentUserKeyLength))) {
+                        drop = true; // nothing older below to hide, and no reader sees older data here
+                    }
+                    lastSequenceForKey = sequence;
+                }
+                if (!drop) {
+                    if (out == null) {
+                        out = new TableFileWriter(env, dbDir, context.newOutputFileNumber(), tableOptions,
+                                vset.tables());
+                    }
+                    out.add(key, input.value());
+                    if (out.fileSize() >= c.maxOutputFileSize()) {
+                        outputs.add(out.finish());
+                        out = null;
+                    }
+                }
+                input.next();
+            }
+            if (out != null) {
+                outputs.add(out.finish());
+                out = null;
+            }
+            ok = true;
+        } finally {
+            if (out != null) {
+                out.abandon();
+            }
+            if (!ok) {
+                for (FileMetaData f : outputs) {
+                    deleteQuietly(f.number());
+                }
+            }
+        }
+        long written = 0;
+        for (FileMetaData f : outputs) {
+            c.edit().addFile(c.level() + 1, f);
+            written += f.fileSize();
+        }
+        long read = Version.totalFileSize(c.inputs(0)) + Version.totalFileSize(c.inputs(1));
+        return new CompactionStats((System.nanoTime() - start) / 1000, read, written);
+    }
+
+    /** The merged entries of every input file. */
+    private SortedIterator inputIterator(Compaction c) {
+        List<SortedIterator> children = new ArrayList<>();
+        try {
+            for (int which = 0; which < 2; which++) {
+                List<FileMetaData> files = c.inputs(which);
+                if (files.isEmpty()) {
+                    continue;
+                }
+                if (c.level() + which == 0) {
+                    for (FileMetaData f : files) {
+                        children.add(vset.tables().iterator(f.number(), f.fileSize(), readOptions));
+                    }
+                } else {
+                    children.add(c.inputVersion().levelIterator(files, readOptions));
+                }
+            }
+        } catch (RuntimeException e) {
+            children.forEach(SortedIterator::close);
+            throw e;
+        }
+        return MergingIterator.of(vset.icmp(), children);
+    }
+
+    private void deleteQuietly(long number) {
+        try {
+            env.deleteFile(dbDir.resolve(org.leveldbj.db.FileNames.tableFileName(number)));
+        } catch (IOException ignored) {
+            // the next obsolete-file sweep removes it
+        }
+    }
+}

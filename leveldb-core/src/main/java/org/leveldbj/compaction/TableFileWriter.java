@@ -1,0 +1,170 @@
+package org.leveldbj.compaction;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.iq80.leveldb.Env;
+import org.leveldbj.db.FileNames;
+import org.leveldbj.iterator.SortedIterator;
+import org.leveldbj.table.TableBuilder;
+import org.leveldbj.table.TableOptions;
+import org.leveldbj.table.TableReadOptions;
+import org.leveldbj.version.FileMetaData;
+import org.leveldbj.version.TableSource;
+
+/**
+ * Writes one table file ({@code NNNNNN.ldb}) and describes it: entries are added in key order;
+ * {@link #finish()} completes, syncs and closes the file, checks that it opens, and returns its
+ * {@link FileMetaData}; {@link #abandon()} deletes it.
+ *
+ * <p>Thread safety: confined to one thread.
+ */
+public final class TableFileWriter {
+    private final Path path;
+    private final Env env;
+    private final long number;
+    private final TableSource tables;
+    private final Env.WritableFile file;
+    private final TableBuilder builder;
+    private byte[] smallest;
+    private byte[] largest = new byte[64];
+    private int largestLength;
+    private boolean done;
+
+    /**
+     * Creates the file.
+     *
+     * @param env the environment
+     * @param dbDir the database directory
+     * @param number the file number
+     * @param options the table settings
+     * @param tables used to check that the finished table opens
+     * @throws IOException if the file cannot be created
+     */
+    public TableFileWriter(Env env, Path dbDir, long number, TableOptions options, TableSource tables)
+            throws IOException {
+        this.env = env;
+        this.path = dbDir.resolve(FileNames.tableFileName(number));
+        this.number = number;
+        this.tables = tables;
+        this.file = env.newWritableFile(path);
+        this.builder = new TableBuilder(options, file);
+    }
+
+    /**
+     * Adds an entry. Requires: keys in increasing order.
+     *
+     * @param key the internal key (remaining bytes)
+     * @param value the value (remaining bytes)
+     * @throws IOException if writing fails
+     */
+    public void add(ByteBuffer key, ByteBuffer value) throws IOException {
+        int length = key.remaining();
+        if (smallest == null) {
+            smallest = new byte[length];
+            key.get(key.position(), smallest);
+        }
+        if (largest.length < length) {
+            largest = new byte[Math.max(length, largest.length * 2)];
+        }
+        key.get(key.position(), largest, 0, length);
+        largestLength = length;
+        builder.add(key, value);
+    }
+
+    /** @return the number of entries added */
+    public long numEntries() {
+        return builder.numEntries();
+    }
+
+    /** @return the bytes written so far */
+    public long fileSize() {
+        return builder.fileSize();
+    }
+
+    /** @return the file number */
+    public long number() {
+        return number;
+    }
+
+    /**
+     * Completes the table. Requires: at least one entry.
+     *
+     * @return the table's metadata
+     * @throws IOException if writing, syncing or reopening fails (the file is then deleted)
+     */
+    public FileMetaData finish() throws IOException {
+        assert builder.numEntries() > 0;
+        done = true;
+        try {
+            builder.finish();
+            file.sync();
+            file.close();
+            long size = builder.fileSize();
+            try (SortedIterator it = tables.iterator(number, size, TableReadOptions.DEFAULT)) {
+                it.seekToFirst();
+            }
+            return new FileMetaData(number, size, smallest, Arrays.copyOf(largest, largestLength));
+        } catch (IOException | RuntimeException e) {
+            deleteQuietly(e);
+            throw e;
+        }
+    }
+
+    /** Gives up on the table and deletes its file. Does nothing after {@link #finish()}. */
+    public void abandon() {
+        if (done) {
+            return;
+        }
+        done = true;
+        builder.abandon();
+        RuntimeException holder = new RuntimeException();
+        deleteQuietly(holder);
+    }
+
+    /**
+     * Writes every entry of an iterator (a memtable's) to a new table, as C++ BuildTable does.
+     *
+     * @param env the environment
+     * @param dbDir the database directory
+     * @param number the file number
+     * @param options the table settings
+     * @param tables used to check that the finished table opens
+     * @param entries the entries, in key order; closed by the caller
+     * @return the table's metadata, or {@code null} when there were no entries (no file is left)
+     * @throws IOException if writing fails (no file is left)
+     */
+    public static FileMetaData writeAll(Env env, Path dbDir, long number, TableOptions options, TableSource tables,
+                                        SortedIterator entries) throws IOException {
+        entries.seekToFirst();
+        if (!entries.valid()) {
+            return null;
+        }
+        TableFileWriter out = new TableFileWriter(env, dbDir, number, options, tables);
+        try {
+            for (; entries.valid(); entries.next()) {
+                out.add(entries.key(), entries.value());
+            }
+        } catch (IOException | RuntimeException e) {
+            out.abandon();
+            throw e;
+        }
+        return out.finish();
+    }
+
+    private void deleteQuietly(Exception e) {
+        try {
+            file.close();
+        } catch (IOException suppressed) {
+            e.addSuppressed(suppressed);
+        }
+        try {
+            if (env.fileExists(path)) {
+                env.deleteFile(path);
+            }
+        } catch (IOException suppressed) {
+            e.addSuppressed(suppressed);
+        }
+    }
+}

@@ -1,0 +1,461 @@
+package org.leveldbj.db;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.iq80.leveldb.DB;
+import org.iq80.leveldb.DBException;
+import org.iq80.leveldb.DBIterator;
+import org.iq80.leveldb.Env;
+import org.iq80.leveldb.Options;
+import org.iq80.leveldb.Range;
+import org.iq80.leveldb.ReadOptions;
+import org.iq80.leveldb.Snapshot;
+import org.iq80.leveldb.WriteBatch;
+import org.iq80.leveldb.WriteOptions;
+import org.leveldbj.cache.LruBlockCache;
+import org.leveldbj.cache.TableCache;
+import org.leveldbj.env.FileSystemEnv;
+import org.leveldbj.iterator.MergingIterator;
+import org.leveldbj.iterator.SortedIterator;
+import org.leveldbj.key.InternalKeyComparator;
+import org.leveldbj.key.InternalKeys;
+import org.leveldbj.key.UserComparators;
+import org.leveldbj.key.ValueType;
+import org.leveldbj.memtable.LookupResult;
+import org.leveldbj.memtable.MemTable;
+import org.leveldbj.table.BloomFilterPolicy;
+import org.leveldbj.table.FilterKeyExtractor;
+import org.leveldbj.table.TableOptions;
+import org.leveldbj.table.TableReadOptions;
+import org.leveldbj.util.Bytes;
+import org.leveldbj.version.Version;
+import org.leveldbj.version.VersionSet;
+
+/**
+ * An open database: the slim coordinator behind the {@link DB} API. Writes go through the
+ * {@link WriteQueue} (group commit), flushes and compactions run in {@link BackgroundWork},
+ * opening is {@link Recovery}; reads consult the memtable, the immutable memtable and then the
+ * current {@link Version}, at a snapshot sequence number.
+ *
+ * <p>Thread safety: safe for concurrent use; shared state lives in {@link DbState}, guarded by
+ * its lock. Reads take the lock only to pin the memtables and version they read.
+ *
+ * <p>Lifetime: {@link #close()} waits for queued writes and background work, then releases the
+ * log, memtables, tables and the directory lock; it is idempotent, and every other method
+ * afterwards throws {@link DBException} ("database is closed").
+ */
+public final class DbImpl implements DB {
+    private final DbState s;
+    private final BackgroundWork background;
+    private final WriteQueue writes;
+    private final Env.FileLock lock;
+    private final TableCache tableCache;
+    private final LruBlockCache blockCache;
+    private volatile boolean closed;
+
+    private DbImpl(DbState s, Env.FileLock lock, TableCache tableCache, LruBlockCache blockCache) {
+        this.s = s;
+        this.lock = lock;
+        this.tableCache = tableCache;
+        this.blockCache = blockCache;
+        this.background = new BackgroundWork(s);
+        this.writes = new WriteQueue(s, background);
+    }
+
+    /**
+     * Opens (and, if allowed, creates) the database in a directory.
+     *
+     * @param dir the database directory
+     * @param options the options
+     * @return the open database
+     * @throws IOException if files cannot be read or written, or the directory is locked
+     * @throws DBException if the database is missing or exists against the options, or was
+     *     created with another comparator ({@link org.iq80.leveldb.CorruptionException} when
+     *     damaged)
+     */
+    public static DbImpl open(Path dir, Options options) throws IOException {
+        Objects.requireNonNull(dir, "dir");
+        Objects.requireNonNull(options, "options");
+        Env env = options.env() != null ? options.env() : FileSystemEnv.getDefault();
+        env.createDir(dir);
+        Env.FileLock lock = env.lockFile(dir.resolve(FileNames.LOCK));
+        InfoLog infoLog = null;
+        TableCache tableCache = null;
+        DbImpl db = null;
+        try {
+            infoLog = InfoLog.open(env, dir, options.logger());
+            InternalKeyComparator icmp = new InternalKeyComparator(UserComparators.of(options.comparator()));
+            LruBlockCache blockCache = LruBlockCache.forCacheSize(options.cacheSize());
+            BloomFilterPolicy filter = options.filterPolicy() == null ? null
+                    : new BloomFilterPolicy(options.filterPolicy().bitsPerKey());
+            TableOptions tableOptions = new TableOptions(icmp, options.blockSize(), options.blockRestartInterval(),
+                    options.compressionType().persistentId(), filter,
+                    filter == null ? FilterKeyExtractor.WHOLE_KEY : FilterKeyExtractor.dropSuffix(InternalKeys.TRAILER_SIZE),
+                    options.verifyChecksums() || options.paranoidChecks(), blockCache);
+            tableCache = new TableCache(env, dir, Math.max(1, options.maxOpenFiles() - 10), tableOptions);
+            DbState state = new DbState(options, env, dir, icmp, tableOptions, new TableCacheSource(tableCache),
+                    infoLog);
+            db = new DbImpl(state, lock, tableCache, blockCache);
+            state.mutex.lock();
+            try {
+                new Recovery(state, db.background).run();
+            } finally {
+                state.mutex.unlock();
+            }
+            return db;
+        } catch (IOException | RuntimeException e) {
+            if (db != null) {
+                db.s.shuttingDown = true;
+                db.closed = true;
+                db.release();
+                throw e;
+            }
+            if (tableCache != null) {
+                tableCache.close();
+            }
+            if (infoLog != null) {
+                infoLog.close();
+            }
+            try {
+                lock.close();
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new DBException("database is closed");
+        }
+    }
+
+    @Override
+    public byte[] get(byte[] key) {
+        return get(key, new ReadOptions());
+    }
+
+    @Override
+    public byte[] get(byte[] key, ReadOptions options) {
+        Objects.requireNonNull(key, "key");
+        checkOpen();
+        MemTable mem;
+        MemTable imm;
+        Version current;
+        long sequence;
+        s.mutex.lock();
+        try {
+            sequence = snapshotSequence(options);
+            mem = s.mem;
+            imm = s.imm;
+            current = s.versions.current();
+            mem.ref();
+            if (imm != null) {
+                imm.ref();
+            }
+            current.ref();
+        } finally {
+            s.mutex.unlock();
+        }
+        Version.GetStats stats = null;
+        try {
+            LookupResult r = mem.get(key, sequence);
+            if (r.status() == LookupResult.Status.NOT_FOUND && imm != null) {
+                r = imm.get(key, sequence);
+            }
+            if (r.status() == LookupResult.Status.NOT_FOUND) {
+                stats = new Version.GetStats();
+                r = current.get(key, sequence, readOptions(options), stats);
+            }
+            return r.isFound() ? r.value() : null;
+        } finally {
+            if (stats != null && current.updateStats(stats)) {
+                scheduleCompaction();
+            }
+            mem.unref();
+            if (imm != null) {
+                imm.unref();
+            }
+            current.unref();
+        }
+    }
+
+    private void scheduleCompaction() {
+        s.mutex.lock();
+        try {
+            background.maybeSchedule();
+        } finally {
+            s.mutex.unlock();
+        }
+    }
+
+    private long snapshotSequence(ReadOptions options) {
+        Snapshot snapshot = options.snapshot();
+        if (snapshot == null) {
+            return s.versions.lastSequence();
+        }
+        if (!(snapshot instanceof SnapshotList.SnapshotImpl) || !((SnapshotList.SnapshotImpl) snapshot).belongsTo(s.snapshots)) {
+            throw new IllegalArgumentException("snapshot " + snapshot + " does not belong to this database");
+        }
+        return ((SnapshotList.SnapshotImpl) snapshot).sequence();
+    }
+
+    private static TableReadOptions readOptions(ReadOptions options) {
+        return new TableReadOptions(options.verifyChecksums(), options.fillCache());
+    }
+
+    @Override
+    public DBIterator iterator() {
+        return iterator(new ReadOptions());
+    }
+
+    @Override
+    public DBIterator iterator(ReadOptions options) {
+        checkOpen();
+        TableReadOptions ro = readOptions(options);
+        List<SortedIterator> children = new ArrayList<>();
+        Version current;
+        long sequence;
+        s.mutex.lock();
+        try {
+            sequence = snapshotSequence(options);
+            current = s.versions.current();
+            current.ref();
+            try {
+                children.add(s.mem.iterator());
+                if (s.imm != null) {
+                    children.add(s.imm.iterator());
+                }
+                current.addIterators(ro, children);
+            } catch (RuntimeException e) {
+                children.forEach(SortedIterator::close);
+                current.unref();
+                throw e;
+            }
+        } finally {
+            s.mutex.unlock();
+        }
+        SortedIterator merged = MergingIterator.of(s.icmp, children);
+        DbIterator entries = new DbIterator(merged, s.icmp.userComparator(), sequence, internalKey -> {
+            byte[] key = Bytes.copy(internalKey, internalKey.position(), internalKey.remaining());
+            if (current.recordReadSample(key)) {
+                scheduleCompaction();
+            }
+        });
+        return new CursorIterator(entries, current::unref);
+    }
+
+    @Override
+    public void put(byte[] key, byte[] value) {
+        put(key, value, new WriteOptions());
+    }
+
+    @Override
+    public void delete(byte[] key) {
+        delete(key, new WriteOptions());
+    }
+
+    @Override
+    public void write(WriteBatch updates) {
+        write(updates, new WriteOptions());
+    }
+
+    @Override
+    public WriteBatch createWriteBatch() {
+        checkOpen();
+        return new WriteBatchImpl();
+    }
+
+    @Override
+    public Snapshot put(byte[] key, byte[] value, WriteOptions options) {
+        WriteBatchImpl batch = new WriteBatchImpl();
+        batch.put(key, value);
+        return write(batch, options);
+    }
+
+    @Override
+    public Snapshot delete(byte[] key, WriteOptions options) {
+        WriteBatchImpl batch = new WriteBatchImpl();
+        batch.delete(key);
+        return write(batch, options);
+    }
+
+    @Override
+    public Snapshot write(WriteBatch updates, WriteOptions options) {
+        Objects.requireNonNull(updates, "updates");
+        if (!(updates instanceof WriteBatchImpl)) {
+            throw new IllegalArgumentException("batch " + updates.getClass().getName()
+                    + " was not created by DB.createWriteBatch() of this engine");
+        }
+        checkOpen();
+        writes.write((WriteBatchImpl) updates, options.sync());
+        return options.snapshot() ? getSnapshot() : null;
+    }
+
+    @Override
+    public Snapshot getSnapshot() {
+        checkOpen();
+        return s.snapshots.create(s.versions.lastSequence());
+    }
+
+    @Override
+    public long[] getApproximateSizes(Range... ranges) {
+        checkOpen();
+        Version v;
+        s.mutex.lock();
+        try {
+            v = s.versions.current();
+            v.ref();
+        } finally {
+            s.mutex.unlock();
+        }
+        try {
+            long[] sizes = new long[ranges.length];
+            for (int i = 0; i < ranges.length; i++) {
+                long start = v.approximateOffsetOf(seekKey(ranges[i].start()));
+                long limit = v.approximateOffsetOf(seekKey(ranges[i].limit()));
+                sizes[i] = limit >= start ? limit - start : 0;
+            }
+            return sizes;
+        } finally {
+            v.unref();
+        }
+    }
+
+    private static byte[] seekKey(byte[] userKey) {
+        return InternalKeys.encode(userKey, InternalKeys.MAX_SEQUENCE, ValueType.FOR_SEEK);
+    }
+
+    @Override
+    public String getProperty(String name) {
+        checkOpen();
+        return DbProperties.get(s, blockCache, name);
+    }
+
+    @Override
+    public void suspendCompactions() throws InterruptedException {
+        checkOpen();
+        s.mutex.lockInterruptibly();
+        try {
+            background.suspend();
+        } finally {
+            s.mutex.unlock();
+        }
+    }
+
+    @Override
+    public void resumeCompactions() {
+        checkOpen();
+        s.mutex.lock();
+        try {
+            background.resume();
+        } finally {
+            s.mutex.unlock();
+        }
+    }
+
+    @Override
+    public void compactRange(byte[] begin, byte[] end) {
+        checkOpen();
+        int maxLevelWithFiles = 1;
+        s.mutex.lock();
+        try {
+            Version v = s.versions.current();
+            for (int level = 1; level < VersionSet.NUM_LEVELS; level++) {
+                if (v.overlapInLevel(level, begin, end)) {
+                    maxLevelWithFiles = level;
+                }
+            }
+        } finally {
+            s.mutex.unlock();
+        }
+        writes.write(null, false);
+        byte[] ibegin = begin == null ? null : seekKey(begin);
+        byte[] iend = end == null ? null : InternalKeys.encode(end, 0, ValueType.DELETION);
+        s.mutex.lock();
+        try {
+            background.awaitImmutableFlushed();
+            for (int level = 0; level < maxLevelWithFiles; level++) {
+                background.compactRange(level, ibegin, iend);
+            }
+        } finally {
+            s.mutex.unlock();
+        }
+    }
+
+    @Override
+    public void close() {
+        s.mutex.lock();
+        try {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            s.shuttingDown = true;
+            while (!writes.isIdle()) {
+                s.mutex.unlock();
+                try {
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+                } finally {
+                    s.mutex.lock();
+                }
+            }
+            s.backgroundChanged.signalAll();
+        } finally {
+            s.mutex.unlock();
+        }
+        release();
+    }
+
+    /** Stops background work and releases every resource. Requires: shuttingDown set. */
+    private void release() {
+        background.shutDown();
+        s.mutex.lock();
+        try {
+            closeQuietly(s.log);
+            s.log = null;
+            if (s.mem != null) {
+                s.mem.unref();
+                s.mem = null;
+            }
+            if (s.imm != null) {
+                s.imm.unref();
+                s.imm = null;
+            }
+            closeQuietly(s.versions);
+        } finally {
+            s.mutex.unlock();
+        }
+        tableCache.close();
+        s.infoLog.close();
+        closeQuietly(lock);
+    }
+
+    private void closeQuietly(AutoCloseable c) {
+        if (c == null) {
+            return;
+        }
+        try {
+            c.close();
+        } catch (Exception e) {
+            s.infoLog.log("close failed: %s", e);
+        }
+    }
+
+    /** @return the directory of this database */
+    public Path directory() {
+        return s.dir;
+    }
+
+    @Override
+    public String toString() {
+        return "DbImpl[" + s.dir + (closed ? ", closed]" : "]");
+    }
+}

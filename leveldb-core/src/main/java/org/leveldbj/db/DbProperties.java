@@ -1,0 +1,76 @@
+package org.leveldbj.db;
+
+import org.leveldbj.cache.LruBlockCache;
+import org.leveldbj.memtable.MemTable;
+import org.leveldbj.version.Version;
+import org.leveldbj.version.VersionSet;
+
+/**
+ * The values of {@code DB.getProperty}, named and formatted as C++ LevelDB's:
+ * {@code leveldb.num-files-at-level<N>}, {@code leveldb.stats} (files, size and compaction work
+ * per level), {@code leveldb.sstables} (every file with its key range) and
+ * {@code leveldb.approximate-memory-usage} (memtables plus block cache, in bytes). Unknown names
+ * give {@code null}.
+ *
+ * <p>Thread safety: takes the database lock.
+ */
+final class DbProperties {
+    private static final String PREFIX = "leveldb.";
+
+    private DbProperties() {
+    }
+
+    static String get(DbState s, LruBlockCache blockCache, String name) {
+        if (name == null || !name.startsWith(PREFIX)) {
+            return null;
+        }
+        String rest = name.substring(PREFIX.length());
+        s.mutex.lock();
+        try {
+            Version v = s.versions.current();
+            if (rest.startsWith("num-files-at-level")) {
+                String digits = rest.substring("num-files-at-level".length());
+                int level;
+                try {
+                    level = Integer.parseInt(digits);
+                } catch (NumberFormatException e) {
+                    return null;
+                }
+                return level < 0 || level >= VersionSet.NUM_LEVELS ? null : Integer.toString(v.numFiles(level));
+            }
+            switch (rest) {
+                case "stats":
+                    return stats(s, v);
+                case "sstables":
+                    return v.debugString();
+                case "approximate-memory-usage":
+                    long total = blockCache.usage();
+                    MemTable imm = s.imm;
+                    total += s.mem.approximateMemoryUsage();
+                    if (imm != null) {
+                        total += imm.approximateMemoryUsage();
+                    }
+                    return Long.toString(total);
+                default:
+                    return null;
+            }
+        } finally {
+            s.mutex.unlock();
+        }
+    }
+
+    private static String stats(DbState s, Version v) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("                               Compactions\n");
+        sb.append("Level  Files Size(MB) Time(sec) Read(MB) Write(MB)\n");
+        sb.append("--------------------------------------------------\n");
+        for (int level = 0; level < VersionSet.NUM_LEVELS; level++) {
+            long[] st = s.stats[level];
+            if (v.numFiles(level) > 0 || st[0] > 0) {
+                sb.append(String.format("%3d %8d %8.0f %9.0f %8.0f %9.0f\n", level, v.numFiles(level),
+                        v.levelBytes(level) / 1048576.0, st[0] / 1e6, st[1] / 1048576.0, st[2] / 1048576.0));
+            }
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,113 @@
+package org.leveldbj.db;
+
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import org.iq80.leveldb.DBException;
+import org.iq80.leveldb.Env;
+import org.iq80.leveldb.Options;
+import org.leveldbj.compaction.CompactionStats;
+import org.leveldbj.key.InternalKeyComparator;
+import org.leveldbj.log.LogWriter;
+import org.leveldbj.memtable.MemTable;
+import org.leveldbj.table.TableOptions;
+import org.leveldbj.version.TableSource;
+import org.leveldbj.version.VersionSet;
+
+/**
+ * The state an open database shares between its parts (the write queue, the background work,
+ * recovery, properties): settings, the lock, the memtables, the current log and the sticky
+ * background error. Like C++ DBImpl's members, mutable fields are guarded by {@link #mutex}
+ * unless marked otherwise.
+ *
+ * <p>Thread safety: see each field.
+ *
+ * <p>Lifetime: created by the factory's {@code open}, torn down by {@code DbImpl.close()}.
+ */
+final class DbState {
+    final Options options;
+    final Env env;
+    final Path dir;
+    final InternalKeyComparator icmp;
+    final TableOptions tableOptions;
+    final TableSource tables;
+    final InfoLog infoLog;
+    final SnapshotList snapshots = new SnapshotList();
+
+    /** The database lock (C++ mutex_). */
+    final ReentrantLock mutex = new ReentrantLock();
+    /** Signalled whenever background work finishes a step (C++ background_work_finished_signal_). */
+    final Condition backgroundChanged = mutex.newCondition();
+    final VersionSet versions;
+
+    // Guarded by mutex; read without it only where noted.
+    /** The memtable writes go to; the write-queue leader inserts into it without the lock. */
+    MemTable mem;
+    /** The memtable being flushed, or null; volatile so compactions can poll it cheaply. */
+    volatile MemTable imm;
+    /** The last sequence number in {@link #imm}. */
+    long immLastSequence;
+    /** The write-ahead log; only the write-queue leader appends, with the lock released. */
+    LogWriter log;
+    long logFileNumber;
+    /** The first background error; every later write fails with it. */
+    Throwable backgroundError;
+    /** Set once close begins; volatile so running compactions see it. */
+    volatile boolean shuttingDown;
+    /** Table files being written, protected from the obsolete-file sweep. */
+    final Set<Long> pendingOutputs = new HashSet<>();
+    /** Compaction work per output level, for leveldb.stats. */
+    final long[][] stats = new long[VersionSet.NUM_LEVELS][3];
+
+    DbState(Options options, Env env, Path dir, InternalKeyComparator icmp, TableOptions tableOptions,
+            TableSource tables, InfoLog infoLog) {
+        this.options = options;
+        this.env = env;
+        this.dir = dir;
+        this.icmp = icmp;
+        this.tableOptions = tableOptions;
+        this.tables = tables;
+        this.infoLog = infoLog;
+        this.versions = new VersionSet(env, dir, icmp, tables, options.maxFileSize(), mutex);
+    }
+
+    /**
+     * Adds work to a level's statistics. Requires: the lock.
+     *
+     * @param level the output level
+     * @param s the work
+     */
+    void addStats(int level, CompactionStats s) {
+        assert mutex.isHeldByCurrentThread();
+        stats[level][0] += s.micros();
+        stats[level][1] += s.bytesRead();
+        stats[level][2] += s.bytesWritten();
+    }
+
+    /**
+     * Records a background error if none is recorded yet and wakes waiters. Requires: the lock.
+     *
+     * @param error the error
+     */
+    void recordBackgroundError(Throwable error) {
+        assert mutex.isHeldByCurrentThread();
+        if (backgroundError == null) {
+            backgroundError = error;
+            infoLog.log("background error: %s", error);
+            backgroundChanged.signalAll();
+        }
+    }
+
+    /**
+     * Fails when a background error was recorded. Requires: the lock.
+     *
+     * @throws DBException whose cause is the background error
+     */
+    void checkBackgroundError() {
+        if (backgroundError != null) {
+            throw new DBException("background error: " + backgroundError, backgroundError);
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package org.leveldbj.db;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import org.iq80.leveldb.Env;
+import org.iq80.leveldb.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The database's human-readable info log: the application's {@link Logger} when one is set,
+ * otherwise the {@code LOG} file in the database directory (the previous one renamed to
+ * {@code LOG.old} when the database opens). Every message also goes to SLF4J at debug level.
+ *
+ * <p>Thread safety: {@link #log} is synchronized.
+ *
+ * <p>Lifetime: {@link #close()} closes the file; later messages go to SLF4J only.
+ */
+final class InfoLog implements AutoCloseable {
+    private static final org.slf4j.Logger SLF4J = LoggerFactory.getLogger(InfoLog.class);
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy/MM/dd-HH:mm:ss.SSSSSS");
+
+    private final Logger logger;
+    private Env.WritableFile file;
+
+    private InfoLog(Logger logger, Env.WritableFile file) {
+        this.logger = logger;
+        this.file = file;
+    }
+
+    /**
+     * Opens the info log of a database directory.
+     *
+     * @param env the environment
+     * @param dbDir the database directory, which exists
+     * @param logger the application's logger, or {@code null} for the LOG file
+     * @return the info log
+     */
+    static InfoLog open(Env env, Path dbDir, Logger logger) {
+        if (logger != null) {
+            return new InfoLog(logger, null);
+        }
+        Path log = dbDir.resolve(FileNames.INFO_LOG);
+        try {
+            if (env.fileExists(log)) {
+                env.renameFile(log, dbDir.resolve(FileNames.OLD_INFO_LOG));
+            }
+            return new InfoLog(null, env.newWritableFile(log));
+        } catch (IOException e) {
+            SLF4J.debug("cannot open info log {}: {}", log, e.toString());
+            return new InfoLog(null, null);
+        }
+    }
+
+    /**
+     * Logs a message.
+     *
+     * @param format a {@link String#format} pattern
+     * @param args its arguments
+     */
+    synchronized void log(String format, Object... args) {
+        String message = args.length == 0 ? format : String.format(format, args);
+        SLF4J.debug(message);
+        if (logger != null) {
+            logger.log(message);
+        } else if (file != null) {
+            String line = LocalDateTime.now().format(TIME) + " " + Thread.currentThread().getName() + " " + message + "\n";
+            try {
+                file.append(ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8)));
+                file.flush();
+            } catch (IOException e) {
+                SLF4J.debug("info log write failed: {}", e.toString());
+            }
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (file != null) {
+            try {
+                file.close();
+            } catch (IOException e) {
+                SLF4J.debug("info log close failed: {}", e.toString());
+            }
+            file = null;
+        }
+    }
+}

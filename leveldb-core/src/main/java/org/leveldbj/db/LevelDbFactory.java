@@ -1,0 +1,107 @@
+package org.leveldbj.db;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.iq80.leveldb.DB;
+import org.iq80.leveldb.DBFactory;
+import org.iq80.leveldb.Env;
+import org.iq80.leveldb.Options;
+import org.leveldbj.env.FileSystemEnv;
+
+/**
+ * This engine's {@link DBFactory}, registered with {@link java.util.ServiceLoader} and available
+ * as {@link #factory}, like leveldbjni's {@code JniDBFactory.factory}. The static helpers
+ * {@link #bytes(String)} and {@link #asString(byte[])} convert with UTF-8, as leveldbjni's do.
+ *
+ * <p>Thread safety: stateless; safe for concurrent use.
+ */
+public final class LevelDbFactory implements DBFactory {
+    /** The shared instance. */
+    public static final LevelDbFactory factory = new LevelDbFactory();
+
+    /** Creates a factory; {@link #factory} is the usual way to get one. */
+    public LevelDbFactory() {
+    }
+
+    /**
+     * Encodes a string as UTF-8.
+     *
+     * @param value the string
+     * @return its bytes, or {@code null} for {@code null}
+     */
+    public static byte[] bytes(String value) {
+        return value == null ? null : value.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Decodes UTF-8 bytes.
+     *
+     * @param value the bytes
+     * @return the string, or {@code null} for {@code null}
+     */
+    public static String asString(byte[] value) {
+        return value == null ? null : new String(value, StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public DB open(File path, Options options) throws IOException {
+        return DbImpl.open(path.toPath(), options);
+    }
+
+    /**
+     * Deletes the database's files (those whose names a database uses) and then the directory
+     * when it is empty. Files of other names are kept.
+     */
+    @Override
+    public void destroy(File path, Options options) throws IOException {
+        Env env = options != null && options.env() != null ? options.env() : FileSystemEnv.getDefault();
+        Path dir = path.toPath();
+        if (!env.fileExists(dir)) {
+            return;
+        }
+        Path lockPath = dir.resolve(FileNames.LOCK);
+        IOException failure = null;
+        Env.FileLock lock = env.lockFile(lockPath);
+        try {
+            for (String name : env.getChildren(dir)) {
+                FileNames.Parsed p = FileNames.parse(name);
+                if (p == null || p.type() == FileType.LOCK) {
+                    continue;
+                }
+                try {
+                    env.deleteFile(dir.resolve(name));
+                } catch (IOException e) {
+                    failure = failure == null ? e : failure;
+                }
+            }
+        } finally {
+            lock.close();
+        }
+        if (env.fileExists(lockPath)) {
+            env.deleteFile(lockPath);
+        }
+        if (failure != null) {
+            throw failure;
+        }
+        if (env.getChildren(dir).isEmpty()) {
+            env.deleteDir(dir);
+        }
+    }
+
+    /**
+     * Not implemented yet.
+     *
+     * @throws UnsupportedOperationException always
+     */
+    @Override
+    public void repair(File path, Options options) throws IOException {
+        throw new UnsupportedOperationException("repair is not implemented yet");
+    }
+
+    @Override
+    public String toString() {
+        return "leveldbj";
+    }
+}

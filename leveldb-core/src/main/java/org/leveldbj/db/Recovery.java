@@ -1,0 +1,175 @@
+package org.leveldbj.db;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.iq80.leveldb.CorruptionException;
+import org.iq80.leveldb.DBException;
+import org.leveldbj.log.LogReader;
+import org.leveldbj.log.LogWriter;
+import org.leveldbj.memtable.MemTable;
+import org.leveldbj.version.VersionEdit;
+import org.leveldbj.version.VersionSet;
+
+/**
+ * Opening a database: creates it when allowed, loads the MANIFEST, replays every live
+ * write-ahead log in order into memtables, writes the replayed data to level-0 tables, starts a
+ * new log and records the result in a new MANIFEST.
+ *
+ * <p>Log replay follows C++ LevelDB: every log numbered at or after the MANIFEST's log number
+ * (and its previous log) is replayed, including records whose sequence numbers the MANIFEST
+ * already counts (C++ writes such databases); the last sequence becomes the largest seen. A log
+ * ends at its last intact record: a torn tail is the normal result of a crash. Damaged records in
+ * the middle are skipped and reported to the info log, unless {@code paranoidChecks} is set,
+ * when they fail the open.
+ *
+ * <p>Thread safety: runs in the opening thread before the database is shared; requires the lock.
+ */
+final class Recovery {
+    private final DbState s;
+    private final BackgroundWork background;
+
+    Recovery(DbState s, BackgroundWork background) {
+        this.s = s;
+        this.background = background;
+    }
+
+    /**
+     * Recovers the database and leaves it ready for writes (a new log and an empty memtable).
+     * Requires: the lock, and the directory's LOCK held.
+     *
+     * @throws IOException if a file cannot be read or written
+     * @throws DBException if the database is missing or exists against the options
+     * @throws CorruptionException if the MANIFEST, or with paranoid checks a log, is damaged
+     */
+    void run() throws IOException {
+        assert s.mutex.isHeldByCurrentThread();
+        Path current = s.dir.resolve(FileNames.CURRENT);
+        if (!s.env.fileExists(current)) {
+            if (!s.options.createIfMissing()) {
+                throw new DBException("Invalid argument: " + s.dir + " does not exist (create_if_missing is false)");
+            }
+            s.infoLog.log("Creating DB %s since it was missing.", s.dir);
+            VersionSet.createNewDatabase(s.env, s.dir, s.icmp.name());
+        } else if (s.options.errorIfExists()) {
+            throw new DBException("Invalid argument: " + s.dir + " exists (error_if_exists is true)");
+        }
+        VersionSet versions = s.versions;
+        versions.recover();
+
+        Set<Long> expected = new HashSet<>();
+        versions.addLiveFiles(expected);
+        List<Long> logs = new ArrayList<>();
+        for (String name : s.env.getChildren(s.dir)) {
+            FileNames.Parsed p = FileNames.parse(name);
+            if (p == null) {
+                continue;
+            }
+            if (p.type() == FileType.TABLE) {
+                expected.remove(p.number());
+            } else if (p.type() == FileType.LOG
+                    && (p.number() >= versions.logNumber() || p.number() == versions.prevLogNumber())) {
+                logs.add(p.number());
+            }
+        }
+        if (!expected.isEmpty()) {
+            long missing = Collections.min(expected);
+            throw new CorruptionException(expected.size() + " missing files; e.g.",
+                    s.dir.resolve(FileNames.tableFileName(missing)).toString(), CorruptionException.UNKNOWN_OFFSET);
+        }
+        Collections.sort(logs);
+        VersionEdit edit = new VersionEdit();
+        long maxSequence = versions.lastSequence();
+        for (long log : logs) {
+            versions.markFileNumberUsed(log);
+            maxSequence = Math.max(maxSequence, replayLog(log, edit));
+        }
+        versions.setLastSequence(maxSequence);
+
+        long logNumber = versions.newFileNumber();
+        s.log = new LogWriter(s.env.newWritableFile(s.dir.resolve(FileNames.logFileName(logNumber))));
+        s.logFileNumber = logNumber;
+        s.mem = new MemTable(s.icmp.userComparator());
+        edit.setPrevLogNumber(0);
+        edit.setLogNumber(logNumber);
+        // Every replayed record is in a table now, so the MANIFEST may count them all.
+        edit.setLastSequence(maxSequence);
+        versions.logAndApply(edit);
+        background.deleteObsoleteFiles();
+        background.maybeSchedule();
+    }
+
+    /** Replays one log into memtables flushed to level-0 tables; returns the largest sequence. */
+    private long replayLog(long number, VersionEdit edit) throws IOException {
+        Path path = s.dir.resolve(FileNames.logFileName(number));
+        String name = path.toString();
+        boolean paranoid = s.options.paranoidChecks();
+        s.infoLog.log("Recovering log #%d", number);
+        LogReader.Reporter reporter = new LogReader.Reporter() {
+            @Override
+            public void corruption(long bytes, String reason) {
+                corruption(CorruptionException.UNKNOWN_OFFSET, bytes, reason);
+            }
+
+            @Override
+            public void corruption(long offset, long bytes, String reason) {
+                if (paranoid) {
+                    throw new CorruptionException(reason + " (" + bytes + " bytes dropped)", name, offset);
+                }
+                s.infoLog.log("%s: dropping %d bytes at offset %d; %s", name, bytes, offset, reason);
+            }
+        };
+        long maxSequence = 0;
+        MemTable mem = null;
+        WriteBatchImpl batch = new WriteBatchImpl();
+        try (LogReader reader = new LogReader(s.env.newSequentialFile(path), reporter, true, 0)) {
+            ByteBuffer record;
+            while ((record = reader.readRecord()) != null) {
+                if (record.remaining() < WriteBatchImpl.HEADER_SIZE) {
+                    reporter.corruption(reader.lastRecordOffset(), record.remaining(), "log record too small");
+                    continue;
+                }
+                batch.setContents(record);
+                if (mem == null) {
+                    mem = new MemTable(s.icmp.userComparator());
+                }
+                try {
+                    mem.addAll(batch);
+                } catch (CorruptionException e) {
+                    reporter.corruption(reader.lastRecordOffset(), record.remaining(), e.reason());
+                    continue;
+                }
+                long last = batch.sequence() + batch.size() - 1;
+                maxSequence = Math.max(maxSequence, last);
+                if (mem.approximateMemoryUsage() > s.options.writeBufferSize()) {
+                    MemTable full = mem;
+                    mem = null;
+                    flush(full, edit);
+                }
+            }
+            if (mem != null) {
+                MemTable last = mem;
+                mem = null;
+                flush(last, edit);
+            }
+        } finally {
+            if (mem != null) {
+                mem.unref();
+            }
+        }
+        return maxSequence;
+    }
+
+    private void flush(MemTable mem, VersionEdit edit) throws IOException {
+        try {
+            background.writeLevel0Table(mem, edit, null);
+        } finally {
+            mem.unref();
+        }
+    }
+}

@@ -1,0 +1,245 @@
+package org.leveldbj.db;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.iq80.leveldb.CorruptionException;
+import org.iq80.leveldb.DBException;
+import org.iq80.leveldb.Env;
+import org.leveldbj.iterator.SortedIterator;
+import org.leveldbj.key.InternalKeyComparator;
+import org.leveldbj.key.InternalKeys;
+import org.leveldbj.log.LogReader;
+import org.leveldbj.log.LogWriter;
+import org.leveldbj.memtable.MemTable;
+import org.leveldbj.table.Table;
+import org.leveldbj.table.TableOptions;
+import org.leveldbj.table.TableReadOptions;
+import org.leveldbj.util.ByteSink;
+import org.leveldbj.version.FileMetaData;
+import org.leveldbj.version.VersionEdit;
+
+/**
+ * Rebuilds a usable database from whatever logs and tables in its directory are readable, in
+ * the manner of C++ LevelDB's RepairDB:
+ * <ol>
+ *   <li>every write-ahead log is replayed (skipping damaged records) into a new level-0 table,
+ *       and the log is moved into {@code lost/};</li>
+ *   <li>every table is read from end to end: a sound table is kept as it is; a damaged one has
+ *       its readable entries (those before the first error) copied to a new table, and the
+ *       original is moved into {@code lost/};</li>
+ *   <li>a new MANIFEST lists every kept table at level 0 with the largest sequence number seen,
+ *       the old MANIFESTs are moved into {@code lost/}, and CURRENT is pointed at the new one.</li>
+ * </ol>
+ * Nothing readable is deleted: files that cannot be used are moved aside, not removed. The
+ * database's own next open then compacts the level-0 tables as usual.
+ *
+ * <p>Requires: the database is not open (the caller holds its LOCK). Thread safety: one repair
+ * at a time; an instance is used once.
+ */
+public final class Repairer {
+    /** The subdirectory damaged and converted files are moved into. */
+    public static final String LOST_DIR = "lost";
+
+    private final Env env;
+    private final Path dir;
+    private final InternalKeyComparator comparator;
+    private final TableOptions tableOptions;
+    private final Consumer<String> log;
+
+    private final List<Long> logs = new ArrayList<>();
+    private final List<Long> tables = new ArrayList<>();
+    private final List<String> manifests = new ArrayList<>();
+    private final List<FileMetaData> kept = new ArrayList<>();
+    private long nextFileNumber = 1;
+    private long maxSequence;
+
+    /**
+     * @param env the environment
+     * @param dir the database directory
+     * @param comparator the database's key order
+     * @param tableOptions how to read and write tables (comparator must be {@code comparator})
+     * @param log receives one line per step, for the info log
+     */
+    public Repairer(Env env, Path dir, InternalKeyComparator comparator, TableOptions tableOptions,
+                    Consumer<String> log) {
+        this.env = env;
+        this.dir = dir;
+        this.comparator = comparator;
+        this.tableOptions = tableOptions.withComparator(comparator).withVerifyChecksums(true);
+        this.log = log;
+    }
+
+    /**
+     * Runs the repair.
+     *
+     * @throws IOException if the directory cannot be read or written
+     * @throws DBException if the directory holds no database file at all
+     */
+    public void run() throws IOException {
+        findFiles();
+        for (long number : logs) {
+            convertLogToTable(number);
+        }
+        for (long number : tables) {
+            scanTable(number);
+        }
+        writeDescriptor();
+        log.accept("repair done: " + kept.size() + " tables kept, last sequence " + maxSequence);
+    }
+
+    private void findFiles() throws IOException {
+        List<String> names = env.getChildren(dir);
+        boolean any = false;
+        for (String name : names) {
+            FileNames.Parsed parsed = FileNames.parse(name);
+            if (parsed == null) {
+                continue;
+            }
+            any = true;
+            nextFileNumber = Math.max(nextFileNumber, parsed.number() + 1);
+            switch (parsed.type()) {
+                case DESCRIPTOR -> manifests.add(name);
+                case LOG -> logs.add(parsed.number());
+                case TABLE -> tables.add(parsed.number());
+                default -> { }
+            }
+        }
+        if (!any) {
+            throw new DBException(dir + ": repair found no files");
+        }
+        logs.sort(null);
+        tables.sort(null);
+    }
+
+    private void convertLogToTable(long number) throws IOException {
+        Path file = dir.resolve(FileNames.logFileName(number));
+        MemTable mem = new MemTable(comparator.userComparator());
+        int records = 0;
+        try {
+            try (LogReader reader = new LogReader(env.newSequentialFile(file),
+                    (bytes, reason) -> log.accept(file.getFileName() + ": dropping " + bytes + " bytes; " + reason),
+                    true, 0)) {
+                WriteBatchImpl batch = new WriteBatchImpl();
+                for (ByteBuffer record = reader.readRecord(); record != null; record = reader.readRecord()) {
+                    try {
+                        batch.setContents(record);
+                        long last = mem.addAll(batch) - 1;
+                        maxSequence = Math.max(maxSequence, last);
+                        records++;
+                    } catch (CorruptionException e) {
+                        log.accept(file.getFileName() + ": ignoring batch: " + e.getMessage());
+                    }
+                }
+            } catch (IOException e) {
+                log.accept(file.getFileName() + ": read stopped: " + e.getMessage());
+            }
+            long tableNumber = nextFileNumber++;
+            FileMetaData meta;
+            try (SortedIterator it = mem.iterator()) {
+                it.seekToFirst();
+                meta = TableFileWriter.write(env, dir, tableNumber, tableOptions, it);
+            }
+            log.accept(file.getFileName() + ": " + records + " batches replayed"
+                    + (meta == null ? ", nothing to keep" : " into " + FileNames.tableFileName(tableNumber)));
+            if (meta != null) {
+                tables.add(tableNumber);
+            }
+        } finally {
+            mem.unref();
+        }
+        archive(file);
+    }
+
+    private void scanTable(long number) throws IOException {
+        Path file = dir.resolve(FileNames.tableFileName(number));
+        if (!env.fileExists(file)) {
+            file = dir.resolve(FileNames.sstTableFileName(number));
+        }
+        String name = file.getFileName().toString();
+        long count = 0;
+        ByteSink smallest = new ByteSink();
+        ByteSink largest = new ByteSink();
+        Exception failure = null;
+        try (Env.RandomAccessFile in = env.newRandomAccessFile(file)) {
+            Table table = Table.open(name, in, in.size(), tableOptions);
+            try (SortedIterator it = table.iterator(TableReadOptions.VERIFY)) {
+                for (it.seekToFirst(); it.valid(); it.next()) {
+                    ByteBuffer key = it.key();
+                    if (key.remaining() < InternalKeys.TRAILER_SIZE) {
+                        throw new CorruptionException("internal key too short", name, CorruptionException.UNKNOWN_OFFSET);
+                    }
+                    long trailer = InternalKeys.trailer(key, key.position(), key.remaining());
+                    maxSequence = Math.max(maxSequence, InternalKeys.sequence(trailer));
+                    if (count++ == 0) {
+                        smallest.put(key, key.position(), key.remaining());
+                    }
+                    largest.reset();
+                    largest.put(key, key.position(), key.remaining());
+                }
+            }
+        } catch (DBException | IOException e) {
+            failure = e;
+        }
+        if (failure == null) {
+            if (count > 0) {
+                kept.add(new FileMetaData(number, env.getFileSize(file), smallest.toByteArray(), largest.toByteArray()));
+            } else {
+                log.accept(name + ": empty table, moved aside");
+                archive(file);
+            }
+            return;
+        }
+        log.accept(name + ": " + failure.getMessage() + "; salvaging " + count + " readable entries");
+        salvage(file, name);
+    }
+
+    /** Copies the entries of a damaged table up to the first error into a new table. */
+    private void salvage(Path file, String name) throws IOException {
+        long number = nextFileNumber++;
+        try (Env.RandomAccessFile in = env.newRandomAccessFile(file)) {
+            Table table = Table.open(name, in, in.size(), tableOptions);
+            try (SortedIterator it = new StopAtFirstErrorIterator(table.iterator(TableReadOptions.VERIFY))) {
+                it.seekToFirst();
+                FileMetaData meta = TableFileWriter.write(env, dir, number, tableOptions, it);
+                if (meta != null) {
+                    kept.add(meta);
+                }
+            }
+        } catch (DBException e) {
+            log.accept(name + ": nothing salvaged: " + e.getMessage());
+        }
+        archive(file);
+    }
+
+    private void writeDescriptor() throws IOException {
+        VersionEdit edit = new VersionEdit()
+                .setComparatorName(comparator.name())
+                .setLogNumber(0)
+                .setNextFileNumber(nextFileNumber)
+                .setLastSequence(maxSequence);
+        for (FileMetaData table : kept) {
+            edit.addFile(0, table);
+        }
+        for (String manifest : manifests) {
+            archive(dir.resolve(manifest));
+        }
+        Path temp = dir.resolve(FileNames.tempFileName(1));
+        try (LogWriter writer = new LogWriter(env.newWritableFile(temp))) {
+            writer.addRecord(edit.encode());
+            writer.sync();
+        }
+        env.renameFile(temp, dir.resolve(FileNames.descriptorFileName(1)));
+        FileNames.setCurrentFile(env, dir, 1);
+    }
+
+    private void archive(Path file) throws IOException {
+        Path lost = dir.resolve(LOST_DIR);
+        env.createDir(lost);
+        env.renameFile(file, lost.resolve(file.getFileName().toString()));
+        log.accept(file.getFileName() + ": moved to " + LOST_DIR + "/");
+    }
+}

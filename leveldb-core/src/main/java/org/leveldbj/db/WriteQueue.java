@@ -1,0 +1,220 @@
+package org.leveldbj.db;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.LockSupport;
+import org.iq80.leveldb.DBException;
+import org.leveldbj.log.LogWriter;
+import org.leveldbj.memtable.MemTable;
+import org.leveldbj.version.VersionSet;
+
+/**
+ * The write path with group commit, as in C++ LevelDB: writers queue up; the writer at the head
+ * (the leader) makes room in the memtable, merges the batches queued behind it (up to about
+ * 1 MiB, less when its own batch is small, and never a sync batch into a group that does not
+ * sync), appends the group to the log as one record (one fsync if any writer asked for sync),
+ * inserts it into the memtable, publishes the new last sequence number and wakes the writers
+ * it served.
+ *
+ * <p>Making room: each write is delayed 1 ms once level 0 holds
+ * {@link VersionSet#L0_SLOWDOWN_WRITES_TRIGGER} files; writes wait while the previous memtable is
+ * still being flushed or level 0 holds {@link VersionSet#L0_STOP_WRITES_TRIGGER} files; a full
+ * memtable is switched for a new one with a new log, and the old one is flushed in the
+ * background.
+ *
+ * <p>Thread safety: safe for concurrent use. The queue is guarded by the database lock; the
+ * leader appends to the log and inserts into the memtable with the lock released, which is safe
+ * because only the leader touches them and only the leader switches them.
+ */
+final class WriteQueue {
+    private static final int MAX_GROUP_BYTES = 1 << 20;
+    private static final int SMALL_BATCH_BYTES = 128 << 10;
+
+    private final DbState s;
+    private final BackgroundWork background;
+    /** Guarded by the database lock. */
+    private final ArrayDeque<Writer> writers = new ArrayDeque<>();
+    /** Used by the leader only. */
+    private final WriteBatchImpl group = new WriteBatchImpl();
+
+    /** A queued write. Fields guarded by the database lock. */
+    private static final class Writer {
+        final WriteBatchImpl batch;
+        final boolean sync;
+        final Condition wakeUp;
+        boolean done;
+        RuntimeException error;
+
+        Writer(WriteBatchImpl batch, boolean sync, Condition wakeUp) {
+            this.batch = batch;
+            this.sync = sync;
+            this.wakeUp = wakeUp;
+        }
+    }
+
+    WriteQueue(DbState s, BackgroundWork background) {
+        this.s = s;
+        this.background = background;
+    }
+
+    /**
+     * Writes a batch. With a {@code null} batch, only forces the memtable to be switched (used to
+     * flush it before a manual compaction).
+     *
+     * @param batch the batch, or {@code null}
+     * @param sync whether the log must be synced before returning
+     * @throws DBException if the write fails or a background error was recorded
+     */
+    void write(WriteBatchImpl batch, boolean sync) {
+        Writer w = new Writer(batch, sync, s.mutex.newCondition());
+        s.mutex.lock();
+        try {
+            writers.addLast(w);
+            while (!w.done && w != writers.peekFirst()) {
+                w.wakeUp.awaitUninterruptibly();
+            }
+            if (w.done) {
+                if (w.error != null) {
+                    throw w.error;
+                }
+                return;
+            }
+            Writer last = w;
+            RuntimeException error = null;
+            try {
+                makeRoomForWrite(batch == null);
+                if (batch != null) {
+                    last = commitGroup(w);
+                }
+            } catch (RuntimeException e) {
+                error = e;
+            }
+            while (true) {
+                Writer ready = writers.pollFirst();
+                if (ready != w) {
+                    ready.error = error;
+                    ready.done = true;
+                    ready.wakeUp.signal();
+                }
+                if (ready == last) {
+                    break;
+                }
+            }
+            if (!writers.isEmpty()) {
+                writers.peekFirst().wakeUp.signal();
+            }
+            if (error != null) {
+                throw error;
+            }
+        } finally {
+            s.mutex.unlock();
+        }
+    }
+
+    /** Tells whether no writer is queued. Requires: the lock. */
+    boolean isIdle() {
+        return writers.isEmpty();
+    }
+
+    /** Logs and applies the leader's group; returns the last writer served. Requires: the lock. */
+    private Writer commitGroup(Writer leader) {
+        Writer last = leader;
+        WriteBatchImpl batch = leader.batch;
+        boolean sync = leader.sync;
+        long size = batch.approximateSize();
+        long maxSize = size <= SMALL_BATCH_BYTES ? size + SMALL_BATCH_BYTES : MAX_GROUP_BYTES;
+        boolean merged = false;
+        for (Writer next : writers) {
+            if (next == leader) {
+                continue;
+            }
+            if (next.batch == null || (next.sync && !leader.sync)) {
+                break;
+            }
+            size += next.batch.approximateSize() - WriteBatchImpl.HEADER_SIZE;
+            if (size > maxSize) {
+                break;
+            }
+            if (!merged) {
+                group.clear();
+                group.append(batch);
+                batch = group;
+                merged = true;
+            }
+            group.append(next.batch);
+            last = next;
+        }
+        long lastSequence = s.versions.lastSequence();
+        batch.setSequence(lastSequence + 1);
+        long newLast = lastSequence + batch.size();
+        LogWriter log = s.log;
+        MemTable mem = s.mem;
+        s.mutex.unlock();
+        Exception failure = null;
+        try {
+            log.addRecord(batch.contents());
+            if (sync) {
+                log.sync();
+            }
+            mem.addAll(batch);
+        } catch (IOException | RuntimeException e) {
+            failure = e;
+        } finally {
+            s.mutex.lock();
+        }
+        if (failure != null) {
+            // The log (or the memtable) is in an unknown state: no later write may use it.
+            DBException e = new DBException("IO error: " + s.dir.resolve(FileNames.logFileName(s.logFileNumber))
+                    + ": " + failure.getMessage(), failure);
+            s.recordBackgroundError(e);
+            if (merged) {
+                group.clear();
+            }
+            throw e;
+        }
+        s.versions.setLastSequence(newLast);
+        if (merged) {
+            group.clear();
+        }
+        return last;
+    }
+
+    /** C++ MakeRoomForWrite. Requires: the lock, held by the leader. */
+    private void makeRoomForWrite(boolean force) {
+        assert s.mutex.isHeldByCurrentThread();
+        boolean allowDelay = !force;
+        while (true) {
+            s.checkBackgroundError();
+            if (s.shuttingDown) {
+                throw new DBException("database is closed");
+            }
+            int level0 = s.versions.current().numFiles(0);
+            if (allowDelay && level0 >= VersionSet.L0_SLOWDOWN_WRITES_TRIGGER) {
+                // Spread the wait for level-0 compaction over many writes rather than stopping
+                // one write for seconds.
+                s.mutex.unlock();
+                try {
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+                } finally {
+                    s.mutex.lock();
+                }
+                allowDelay = false;
+            } else if (!force && s.mem.approximateMemoryUsage() <= s.options.writeBufferSize()) {
+                return;
+            } else if (s.imm != null) {
+                s.infoLog.log("Current memtable full; waiting...");
+                background.awaitChange();
+            } else if (level0 >= VersionSet.L0_STOP_WRITES_TRIGGER) {
+                s.infoLog.log("Too many L0 files; waiting...");
+                background.awaitChange();
+            } else if (force && s.mem.isEmpty()) {
+                return;
+            } else {
+                background.switchMemTable();
+                force = false;
+            }
+        }
+    }
+}

@@ -1,0 +1,321 @@
+package org.leveldbj.env;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.iq80.leveldb.Env;
+
+/**
+ * An in-memory {@link Env} for crash and failure tests: it injects I/O errors into chosen
+ * operations and simulates a power failure.
+ *
+ * <h2>Injected errors</h2>
+ * {@link #fail(Op, int)} makes the next {@code n} calls of an operation throw an
+ * {@link IOException} whose message starts with {@value #INJECTED} and names the path;
+ * {@link #failAlways(Op)} makes every call fail until {@link #clearFaults()}. A failed append
+ * can be made <em>torn</em> ({@link #setTornAppends(boolean)}): half of its bytes reach the
+ * file before the error, as when a disk fills up in the middle of a write.
+ *
+ * <h2>Crash simulation</h2>
+ * {@link #crash()} loses what a power failure loses: every file is cut back to the length it had
+ * at its last {@code sync()}, and files created since the last {@code syncDir} of their
+ * directory disappear with their names. Renames and deletions are durable at once (a
+ * simplification: the engine makes them durable with {@code syncDir} anyway).
+ *
+ * <p>Thread safety: safe for concurrent use; the fault settings are guarded by this object's
+ * monitor. Lifetime: as long as the test needs it; the data lives in the wrapped {@link MemEnv}.
+ */
+public final class FaultInjectionEnv implements Env {
+    /** The start of every injected error's message. */
+    public static final String INJECTED = "injected fault";
+
+    /** The operations errors can be injected into. */
+    public enum Op {
+        /** {@code WritableFile.append}. */
+        APPEND,
+        /** {@code WritableFile.sync}. */
+        SYNC,
+        /** {@code newWritableFile} and {@code newAppendableFile}. */
+        NEW_FILE,
+        /** {@code renameFile}. */
+        RENAME,
+        /** {@code deleteFile}. */
+        DELETE,
+        /** {@code syncDir}. */
+        SYNC_DIR,
+        /** {@code newSequentialFile} and {@code newRandomAccessFile}. */
+        OPEN_READ
+    }
+
+    private final MemEnv base;
+    // Guarded by this.
+    private final Map<Op, Integer> remainingFailures = new EnumMap<>(Op.class);
+    private final Set<Op> alwaysFailing = new HashSet<>();
+    private final Set<Path> createdSinceDirSync = new HashSet<>();
+    private boolean tornAppends;
+    private long injected;
+
+    /** Creates an environment over a new, empty {@link MemEnv}. */
+    public FaultInjectionEnv() {
+        this(new MemEnv());
+    }
+
+    /**
+     * Creates an environment over an existing in-memory one.
+     *
+     * @param base where the files live
+     */
+    public FaultInjectionEnv(MemEnv base) {
+        this.base = base;
+    }
+
+    /**
+     * The environment holding the files, to inspect them without faults.
+     *
+     * @return the wrapped environment
+     */
+    public MemEnv base() {
+        return base;
+    }
+
+    /**
+     * Makes the next {@code count} calls of an operation fail.
+     *
+     * @param op the operation
+     * @param count how many calls fail, at least 1
+     */
+    public synchronized void fail(Op op, int count) {
+        if (count < 1) {
+            throw new IllegalArgumentException("count must be at least 1, but was " + count);
+        }
+        remainingFailures.merge(op, count, Integer::sum);
+    }
+
+    /**
+     * Makes every call of an operation fail until {@link #clearFaults()}.
+     *
+     * @param op the operation
+     */
+    public synchronized void failAlways(Op op) {
+        alwaysFailing.add(op);
+    }
+
+    /**
+     * Sets whether a failing append writes half of its bytes first.
+     *
+     * @param torn {@code true} for torn appends
+     */
+    public synchronized void setTornAppends(boolean torn) {
+        this.tornAppends = torn;
+    }
+
+    /** Stops injecting errors. */
+    public synchronized void clearFaults() {
+        remainingFailures.clear();
+        alwaysFailing.clear();
+    }
+
+    /**
+     * How many errors have been injected so far.
+     *
+     * @return the count
+     */
+    public synchronized long injectedFaults() {
+        return injected;
+    }
+
+    /**
+     * Simulates a power failure: unsynced bytes are lost, and so are files whose directory was
+     * not synced after they were created. Open handles must not be used afterwards.
+     *
+     * @throws IOException if a lost file cannot be removed
+     */
+    public void crash() throws IOException {
+        Set<Path> lost;
+        synchronized (this) {
+            lost = new HashSet<>(createdSinceDirSync);
+            createdSinceDirSync.clear();
+        }
+        for (Path file : lost) {
+            if (base.fileExists(file)) {
+                base.deleteFile(file);
+            }
+        }
+        base.dropUnsyncedData();
+    }
+
+    private synchronized boolean shouldFail(Op op) {
+        if (alwaysFailing.contains(op)) {
+            injected++;
+            return true;
+        }
+        Integer left = remainingFailures.get(op);
+        if (left == null) {
+            return false;
+        }
+        if (left == 1) {
+            remainingFailures.remove(op);
+        } else {
+            remainingFailures.put(op, left - 1);
+        }
+        injected++;
+        return true;
+    }
+
+    private void maybeFail(Op op, Path path) throws IOException {
+        if (shouldFail(op)) {
+            throw new IOException(INJECTED + " (" + op + "): " + path);
+        }
+    }
+
+    @Override
+    public SequentialFile newSequentialFile(Path file) throws IOException {
+        maybeFail(Op.OPEN_READ, file);
+        return base.newSequentialFile(file);
+    }
+
+    @Override
+    public RandomAccessFile newRandomAccessFile(Path file) throws IOException {
+        maybeFail(Op.OPEN_READ, file);
+        return base.newRandomAccessFile(file);
+    }
+
+    @Override
+    public WritableFile newWritableFile(Path file) throws IOException {
+        maybeFail(Op.NEW_FILE, file);
+        boolean existed = base.fileExists(file);
+        WritableFile created = base.newWritableFile(file);
+        noteCreated(file, existed);
+        return new FaultyWritableFile(file, created);
+    }
+
+    @Override
+    public WritableFile newAppendableFile(Path file) throws IOException {
+        maybeFail(Op.NEW_FILE, file);
+        boolean existed = base.fileExists(file);
+        WritableFile opened = base.newAppendableFile(file);
+        noteCreated(file, existed);
+        return new FaultyWritableFile(file, opened);
+    }
+
+    private synchronized void noteCreated(Path file, boolean existed) {
+        if (!existed) {
+            createdSinceDirSync.add(file.normalize());
+        }
+    }
+
+    @Override
+    public boolean fileExists(Path file) {
+        return base.fileExists(file);
+    }
+
+    @Override
+    public List<String> getChildren(Path dir) throws IOException {
+        return base.getChildren(dir);
+    }
+
+    @Override
+    public long getFileSize(Path file) throws IOException {
+        return base.getFileSize(file);
+    }
+
+    @Override
+    public void deleteFile(Path file) throws IOException {
+        maybeFail(Op.DELETE, file);
+        base.deleteFile(file);
+        synchronized (this) {
+            createdSinceDirSync.remove(file.normalize());
+        }
+    }
+
+    @Override
+    public void createDir(Path dir) throws IOException {
+        base.createDir(dir);
+    }
+
+    @Override
+    public void deleteDir(Path dir) throws IOException {
+        base.deleteDir(dir);
+    }
+
+    @Override
+    public void renameFile(Path source, Path target) throws IOException {
+        maybeFail(Op.RENAME, source);
+        base.renameFile(source, target);
+        synchronized (this) {
+            // The renamed file's fate follows its directory entry, which is now the target's.
+            if (createdSinceDirSync.remove(source.normalize())) {
+                createdSinceDirSync.add(target.normalize());
+            }
+        }
+    }
+
+    @Override
+    public void syncDir(Path dir) throws IOException {
+        maybeFail(Op.SYNC_DIR, dir);
+        base.syncDir(dir);
+        Path normalized = dir.normalize();
+        synchronized (this) {
+            createdSinceDirSync.removeIf(p -> normalized.equals(p.getParent()));
+        }
+    }
+
+    @Override
+    public FileLock lockFile(Path file) throws IOException {
+        return base.lockFile(file);
+    }
+
+    @Override
+    public String toString() {
+        return "FaultInjectionEnv(" + base + ")";
+    }
+
+    /** A writable file whose appends and syncs can fail. */
+    private final class FaultyWritableFile implements WritableFile {
+        private final Path path;
+        private final WritableFile delegate;
+
+        FaultyWritableFile(Path path, WritableFile delegate) {
+            this.path = path;
+            this.delegate = delegate;
+        }
+
+        @Override
+        public void append(ByteBuffer data) throws IOException {
+            if (shouldFail(Op.APPEND)) {
+                boolean torn;
+                synchronized (FaultInjectionEnv.this) {
+                    torn = tornAppends;
+                }
+                if (torn && data.remaining() > 1) {
+                    ByteBuffer half = data.duplicate();
+                    half.limit(half.position() + data.remaining() / 2);
+                    delegate.append(half);
+                }
+                throw new IOException(INJECTED + " (" + Op.APPEND + "): " + path);
+            }
+            delegate.append(data);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            delegate.flush();
+        }
+
+        @Override
+        public void sync() throws IOException {
+            maybeFail(Op.SYNC, path);
+            delegate.sync();
+        }
+
+        @Override
+        public void close() throws IOException {
+            delegate.close();
+        }
+    }
+}

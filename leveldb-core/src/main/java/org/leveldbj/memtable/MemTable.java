@@ -1,0 +1,257 @@
+package org.leveldbj.memtable;
+
+import java.nio.ByteBuffer;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.leveldbj.db.WriteBatchImpl;
+import org.leveldbj.iterator.SortedIterator;
+import org.leveldbj.key.InternalKeys;
+import org.leveldbj.key.ValueType;
+import org.leveldbj.table.KeyComparator;
+
+/**
+ * The in-memory table of recent writes: entries keyed by internal key (user key, sequence
+ * number, type) in a {@link SkipList} whose nodes live off-heap in an {@link Arena}. Nothing is
+ * ever removed; the whole table is dropped once it has been written to a table file.
+ *
+ * <p>Thread safety: {@link #add} and {@link #addAll} require external synchronization of
+ * writers (the engine's write queue serializes them). {@link #get}, {@link #iterator()},
+ * {@link #isEmpty()} and {@link #approximateMemoryUsage()} may be called by any number of
+ * threads, without a lock, concurrently with the writer; see the package documentation for what
+ * a concurrent reader sees. {@link #ref()} and {@link #unref()} are thread-safe.
+ *
+ * <p>Lifetime: reference counted, never left to the garbage collector. A new memtable has one
+ * reference, owned by its creator; {@link #ref()} adds one and {@link #unref()} drops one, and
+ * the drop to zero frees the arena at once. Every method other than {@code ref}/{@code unref}
+ * requires a reference held by the caller for the whole call; an iterator holds its own until
+ * it is closed, so the views it returns stay readable even after the engine drops the
+ * memtable. Using a released memtable throws {@link IllegalStateException}.
+ */
+public final class MemTable {
+    /** The seed of every memtable's height generator: runs are reproducible. */
+    private static final long HEIGHT_SEED = 0xdeadbeefL;
+
+    private final KeyComparator userComparator;
+    private final Arena arena;
+    private final SkipList list;
+    private final BatchInserter inserter = new BatchInserter(this);
+    private final AtomicInteger refs = new AtomicInteger(1);
+
+    /**
+     * Creates an empty memtable whose arena uses chunks of {@link Arena#DEFAULT_CHUNK_SIZE}.
+     *
+     * @param userComparator the order of user keys
+     */
+    public MemTable(KeyComparator userComparator) {
+        this(userComparator, Arena.DEFAULT_CHUNK_SIZE);
+    }
+
+    /**
+     * Creates an empty memtable.
+     *
+     * @param userComparator the order of user keys
+     * @param arenaChunkSize the size of a regular arena chunk (see {@link Arena#Arena(int)})
+     */
+    public MemTable(KeyComparator userComparator, int arenaChunkSize) {
+        this.userComparator = Objects.requireNonNull(userComparator, "userComparator");
+        this.arena = new Arena(arenaChunkSize);
+        this.list = new SkipList(arena, userComparator, HEIGHT_SEED);
+    }
+
+    /**
+     * The order of user keys.
+     *
+     * @return the comparator given at construction
+     */
+    public KeyComparator userComparator() {
+        return userComparator;
+    }
+
+    /**
+     * Adds an entry. Copies the key and value into the arena; allocates nothing else.
+     *
+     * <p>Requires: the single writer; a held reference; no entry with the same user key,
+     * sequence and type already added; {@code 0 <= sequence <= InternalKeys.MAX_SEQUENCE}.
+     *
+     * @param sequence the entry's sequence number
+     * @param type value or deletion
+     * @param keyBuf array holding the user key
+     * @param keyOff index of its first byte
+     * @param keyLen its length
+     * @param valBuf array holding the value (for a deletion, pass an empty range)
+     * @param valOff index of its first byte
+     * @param valLen its length
+     * @throws IllegalArgumentException if the key or value is too large or the sequence is out
+     *     of range
+     * @throws IllegalStateException if the memtable is released
+     */
+    public void add(long sequence, ValueType type, byte[] keyBuf, int keyOff, int keyLen,
+                    byte[] valBuf, int valOff, int valLen) {
+        checkAlive();
+        Objects.checkFromIndexSize(keyOff, keyLen, keyBuf.length);
+        Objects.checkFromIndexSize(valOff, valLen, valBuf.length);
+        if (keyLen > MemTableEntry.MAX_PART_LENGTH || valLen > MemTableEntry.MAX_PART_LENGTH) {
+            throw new IllegalArgumentException("memtable entry too large: key " + keyLen + " bytes, value "
+                    + valLen + " bytes");
+        }
+        long trailer = InternalKeys.packTrailer(sequence, type);
+        int entryLength = MemTableEntry.encodedLength(keyLen, valLen);
+        long node = list.newNode(entryLength);
+        MemTableEntry.write(arena.buffer(node), SkipList.entry(node), trailer, keyBuf, keyOff, keyLen,
+                valBuf, valOff, valLen);
+        list.insert(node);
+    }
+
+    /**
+     * Adds every record of a batch, numbered consecutively from {@code batch.sequence()}.
+     *
+     * <p>Requires: the single writer; a held reference. A malformed batch throws part-way, after
+     * the records before the bad one were added.
+     *
+     * @param batch the batch
+     * @return the sequence number following the batch's last record
+     * @throws org.iq80.leveldb.CorruptionException if the batch is malformed
+     */
+    public long addAll(WriteBatchImpl batch) {
+        checkAlive();
+        return inserter.insert(batch);
+    }
+
+    /**
+     * Looks up the newest entry for a user key whose sequence number is at most a snapshot's.
+     *
+     * <p>Requires: a held reference. Any thread.
+     *
+     * @param userKey the user key
+     * @param snapshotSequence the snapshot: entries with larger sequence numbers are ignored
+     * @return {@link LookupResult#DELETED}, {@link LookupResult#NOT_FOUND}, or a found result
+     *     holding a copy of the value
+     * @throws IllegalStateException if the memtable is released
+     */
+    public LookupResult get(byte[] userKey, long snapshotSequence) {
+        checkAlive();
+        ByteBuffer key = ByteBuffer.wrap(userKey);
+        long node = list.seek(key, 0, userKey.length, InternalKeys.packTrailer(snapshotSequence, ValueType.FOR_SEEK));
+        if (node == Arena.NULL) {
+            return LookupResult.NOT_FOUND;
+        }
+        ByteBuffer b = arena.buffer(node);
+        long internalKey = MemTableEntry.internalKey(b, SkipList.entry(node));
+        int start = MemTableEntry.start(internalKey);
+        int length = MemTableEntry.length(internalKey) - InternalKeys.TRAILER_SIZE;
+        if (list.compareUserKeys(b, start, length, key, 0, userKey.length) != 0) {
+            return LookupResult.NOT_FOUND;
+        }
+        int type = InternalKeys.typeByte(b.getLong(start + length));
+        if (type == ValueType.DELETION.persistentId()) {
+            return LookupResult.DELETED;
+        }
+        assert type == ValueType.VALUE.persistentId() : "type " + type;
+        long value = MemTableEntry.value(b, SkipList.entry(node));
+        byte[] copy = new byte[MemTableEntry.length(value)];
+        b.get(MemTableEntry.start(value), copy);
+        return LookupResult.found(copy);
+    }
+
+    /**
+     * Returns an iterator over every entry, in internal-key order, whose keys and values are
+     * views of the arena. The iterator holds a reference until it is closed.
+     *
+     * <p>Requires: a held reference. Any thread (the iterator is then confined to one thread at
+     * a time).
+     *
+     * @return a new, unpositioned iterator
+     * @throws IllegalStateException if the memtable is released
+     */
+    public SortedIterator iterator() {
+        ref();
+        return new MemTableIterator(this, arena, list);
+    }
+
+    /**
+     * The approximate memory the memtable's data occupies (see {@link Arena#memoryUsage()}).
+     * Any thread.
+     *
+     * @return bytes
+     */
+    public long approximateMemoryUsage() {
+        return arena.memoryUsage();
+    }
+
+    /**
+     * Tells whether no entry has been added. Requires: a held reference. Any thread.
+     *
+     * @return {@code true} when empty
+     */
+    public boolean isEmpty() {
+        checkAlive();
+        return list.first() == Arena.NULL;
+    }
+
+    /**
+     * Adds a reference. Thread-safe.
+     *
+     * @throws IllegalStateException if the memtable is already released
+     */
+    public void ref() {
+        int r;
+        do {
+            r = refs.get();
+            if (r <= 0) {
+                throw released();
+            }
+        } while (!refs.compareAndSet(r, r + 1));
+    }
+
+    /**
+     * Drops a reference; dropping the last one frees the arena. Thread-safe.
+     *
+     * @throws IllegalStateException if the memtable is already released
+     */
+    public void unref() {
+        int r;
+        do {
+            r = refs.get();
+            if (r <= 0) {
+                throw released();
+            }
+        } while (!refs.compareAndSet(r, r - 1));
+        if (r == 1) {
+            arena.close();
+        }
+    }
+
+    /**
+     * The current reference count (for tests and assertions).
+     *
+     * @return the count; 0 once released
+     */
+    int refCount() {
+        return refs.get();
+    }
+
+    /**
+     * The arena (for tests).
+     *
+     * @return the arena
+     */
+    Arena arena() {
+        return arena;
+    }
+
+    /** Throws unless a reference is held by someone. */
+    private void checkAlive() {
+        if (refs.get() <= 0) {
+            throw released();
+        }
+    }
+
+    private static IllegalStateException released() {
+        return new IllegalStateException("memtable already released");
+    }
+
+    @Override
+    public String toString() {
+        return "MemTable{refs=" + refs.get() + ", memoryUsage=" + arena.memoryUsage() + "}";
+    }
+}

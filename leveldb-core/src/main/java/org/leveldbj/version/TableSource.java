@@ -1,0 +1,59 @@
+package org.leveldbj.version;
+
+import java.nio.ByteBuffer;
+import org.leveldbj.iterator.SortedIterator;
+import org.leveldbj.table.Table;
+import org.leveldbj.table.TableReadOptions;
+
+/**
+ * How versions reach the table files they list: by file number and size. The database passes
+ * its table cache; tests may pass a source that opens files directly.
+ *
+ * <p>Thread safety: implementations must be safe for concurrent use.
+ *
+ * <p>Errors: malformed table bytes raise {@link org.iq80.leveldb.CorruptionException} naming the
+ * file; I/O failures raise {@link org.iq80.leveldb.DBException}.
+ */
+public interface TableSource {
+    /**
+     * Opens an iterator over every entry of a table. The iterator keeps the table open until it
+     * is closed.
+     *
+     * @param fileNumber the table's file number
+     * @param fileSize the table's size in bytes
+     * @param readOptions checksum and cache settings of the read
+     * @return an unpositioned iterator, to be closed by the caller
+     */
+    SortedIterator iterator(long fileNumber, long fileSize, TableReadOptions readOptions);
+
+    /**
+     * Looks an internal key up in one table, as {@link Table#get} does.
+     *
+     * @param fileNumber the table's file number
+     * @param fileSize the table's size in bytes
+     * @param internalKey the key sought (remaining bytes; position not moved)
+     * @param readOptions checksum and cache settings of the read
+     * @param handler receives the first entry at or after the key in the block that may hold it
+     * @return {@code true} if the handler was called
+     */
+    boolean get(long fileNumber, long fileSize, ByteBuffer internalKey, TableReadOptions readOptions,
+                Table.EntryHandler handler);
+
+    /**
+     * Estimates where the data for a key begins in a table file.
+     *
+     * @param fileNumber the table's file number
+     * @param fileSize the table's size in bytes
+     * @param internalKey the key (remaining bytes; position not moved)
+     * @return a file offset
+     */
+    long approximateOffsetOf(long fileNumber, long fileSize, ByteBuffer internalKey);
+
+    /**
+     * Forgets an open table whose file is being deleted. Readers still using it keep it until
+     * they finish.
+     *
+     * @param fileNumber the table's file number
+     */
+    void evict(long fileNumber);
+}

@@ -1,0 +1,585 @@
+package org.leveldbj.version;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.iq80.leveldb.CorruptionException;
+import org.leveldbj.iterator.SortedIterator;
+import org.leveldbj.iterator.TwoLevelIterator;
+import org.leveldbj.key.InternalKeyComparator;
+import org.leveldbj.key.InternalKeys;
+import org.leveldbj.key.ValueType;
+import org.leveldbj.memtable.LookupResult;
+import org.leveldbj.table.KeyComparator;
+import org.leveldbj.table.TableReadOptions;
+import org.leveldbj.util.Bytes;
+
+/**
+ * One state of the database's file set: the table files of each level. Level 0 files may
+ * overlap one another and are read newest first; the files of every deeper level are sorted by
+ * key and disjoint. A version never changes after it is built; edits produce new versions
+ * ({@link VersionBuilder}).
+ *
+ * <p>Thread safety: the file lists are immutable and may be read by any thread. The seek-driven
+ * compaction candidate ({@link #fileToCompact()}) is written by readers through
+ * {@link #updateStats} and read by the compaction picker; it is volatile.
+ *
+ * <p>Lifetime: reference counted. The version set holds a reference to its current version;
+ * readers, iterators and compactions take their own with {@link #ref()} and drop it with
+ * {@link #unref()}. The files of every version with references are live and never deleted.
+ */
+public final class Version {
+    private final VersionSet vset;
+    private final List<List<FileMetaData>> files;
+    private final AtomicInteger refs = new AtomicInteger();
+
+    /** Set by {@link #finish()}: the level most in need of compaction and its score. */
+    private double compactionScore = -1;
+    private int compactionLevel = -1;
+
+    /** A file whose seek budget ran out, and its level; guarded by {@code this}. */
+    private FileMetaData fileToCompact;
+    private int fileToCompactLevel = -1;
+
+    /**
+     * What a lookup learned about the files it read: the first file read that did not hold the
+     * answer, which is charged a seek. Confined to the reading thread.
+     */
+    public static final class GetStats {
+        FileMetaData seekFile;
+        int seekFileLevel = -1;
+    }
+
+    Version(VersionSet vset, List<List<FileMetaData>> files) {
+        assert files.size() == VersionSet.NUM_LEVELS;
+        this.vset = vset;
+        List<List<FileMetaData>> copy = new ArrayList<>(files.size());
+        for (List<FileMetaData> level : files) {
+            copy.add(Collections.unmodifiableList(new ArrayList<>(level)));
+        }
+        this.files = Collections.unmodifiableList(copy);
+    }
+
+    /**
+     * The files of a level: level 0 ordered by smallest key (then number), deeper levels sorted
+     * and disjoint.
+     *
+     * @param level the level
+     * @return an unmodifiable list
+     */
+    public List<FileMetaData> files(int level) {
+        return files.get(level);
+    }
+
+    /**
+     * The number of files in a level.
+     *
+     * @param level the level
+     * @return the count
+     */
+    public int numFiles(int level) {
+        return files.get(level).size();
+    }
+
+    /**
+     * The total size of a level's files.
+     *
+     * @param level the level
+     * @return bytes
+     */
+    public long levelBytes(int level) {
+        return totalFileSize(files.get(level));
+    }
+
+    /**
+     * Sums file sizes.
+     *
+     * @param list files
+     * @return bytes
+     */
+    public static long totalFileSize(List<FileMetaData> list) {
+        long sum = 0;
+        for (FileMetaData f : list) {
+            sum += f.fileSize();
+        }
+        return sum;
+    }
+
+    /** Adds a reference. */
+    public void ref() {
+        if (refs.getAndIncrement() == 0) {
+            vset.versionLive(this);
+        }
+    }
+
+    /** Drops a reference; the last one makes the version's files collectable. */
+    public void unref() {
+        int r = refs.decrementAndGet();
+        if (r < 0) {
+            throw new IllegalStateException("version released too often");
+        }
+        if (r == 0) {
+            vset.versionReleased(this);
+        }
+    }
+
+    /** Computes the compaction score (C++ Finalize). Called once by the builder. */
+    void finish() {
+        double bestScore = -1;
+        int bestLevel = -1;
+        for (int level = 0; level < VersionSet.NUM_LEVELS - 1; level++) {
+            double score;
+            if (level == 0) {
+                // Count files rather than bytes: level-0 files are all read by every lookup,
+                // and small write buffers would otherwise trigger too many compactions.
+                score = numFiles(0) / (double) VersionSet.L0_COMPACTION_TRIGGER;
+            } else {
+                score = levelBytes(level) / VersionSet.maxBytesForLevel(level);
+            }
+            if (score > bestScore) {
+                bestScore = score;
+                bestLevel = level;
+            }
+        }
+        compactionScore = bestScore;
+        compactionLevel = bestLevel;
+    }
+
+    /** @return the highest compaction score; at least 1 means a size compaction is due */
+    public double compactionScore() {
+        return compactionScore;
+    }
+
+    /** @return the level {@link #compactionScore()} belongs to */
+    public int compactionLevel() {
+        return compactionLevel;
+    }
+
+    /** @return the file whose seek budget ran out, or {@code null} */
+    public synchronized FileMetaData fileToCompact() {
+        return fileToCompact;
+    }
+
+    /** @return the level of {@link #fileToCompact()}, or -1 */
+    public synchronized int fileToCompactLevel() {
+        return fileToCompactLevel;
+    }
+
+    /**
+     * Looks a user key up in the tables as of a snapshot: level 0 newest first, then at most
+     * one file per deeper level.
+     *
+     * @param userKey the user key
+     * @param sequence the snapshot sequence number
+     * @param readOptions checksum and cache settings
+     * @param stats receives the file to charge a seek to
+     * @return FOUND with the value, DELETED, or NOT_FOUND
+     * @throws CorruptionException if an entry read is malformed
+     */
+    public LookupResult get(byte[] userKey, long sequence, TableReadOptions readOptions, GetStats stats) {
+        KeyComparator ucmp = vset.icmp().userComparator();
+        byte[] ikey = InternalKeys.encode(userKey, sequence, ValueType.FOR_SEEK);
+        Lookup lookup = new Lookup(ucmp, userKey, ikey, readOptions, stats);
+        List<FileMetaData> level0 = files.get(0);
+        if (!level0.isEmpty()) {
+            List<FileMetaData> candidates = new ArrayList<>();
+            for (FileMetaData f : level0) {
+                if (compareUser(ucmp, userKey, f.smallest()) >= 0 && compareUser(ucmp, userKey, f.largest()) <= 0) {
+                    candidates.add(f);
+                }
+            }
+            candidates.sort((a, b) -> Long.compare(b.number(), a.number()));
+            for (FileMetaData f : candidates) {
+                LookupResult r = lookup.search(f, 0);
+                if (r != null) {
+                    return r;
+                }
+            }
+        }
+        for (int level = 1; level < VersionSet.NUM_LEVELS; level++) {
+            List<FileMetaData> list = files.get(level);
+            if (list.isEmpty()) {
+                continue;
+            }
+            int index = findFile(vset.icmp(), list, ikey);
+            if (index < list.size()) {
+                FileMetaData f = list.get(index);
+                if (compareUser(ucmp, userKey, f.smallest()) >= 0) {
+                    LookupResult r = lookup.search(f, level);
+                    if (r != null) {
+                        return r;
+                    }
+                }
+            }
+        }
+        return LookupResult.NOT_FOUND;
+    }
+
+    /** The state of one point lookup across files. */
+    private final class Lookup {
+        private final KeyComparator ucmp;
+        private final byte[] userKey;
+        private final ByteBuffer ikey;
+        private final TableReadOptions readOptions;
+        private final GetStats stats;
+        private FileMetaData lastFileRead;
+        private int lastFileReadLevel;
+        private LookupResult result;
+
+        Lookup(KeyComparator ucmp, byte[] userKey, byte[] ikey, TableReadOptions readOptions, GetStats stats) {
+            this.ucmp = ucmp;
+            this.userKey = userKey;
+            this.ikey = ByteBuffer.wrap(ikey);
+            this.readOptions = readOptions;
+            this.stats = stats;
+        }
+
+        /** Returns the answer if this file settles the lookup, else {@code null}. */
+        LookupResult search(FileMetaData f, int level) {
+            if (stats.seekFile == null && lastFileRead != null) {
+                // More than one file is read: charge the first one.
+                stats.seekFile = lastFileRead;
+                stats.seekFileLevel = lastFileReadLevel;
+            }
+            lastFileRead = f;
+            lastFileReadLevel = level;
+            result = null;
+            vset.tables().get(f.number(), f.fileSize(), ikey, readOptions, this::accept);
+            return result;
+        }
+
+        private void accept(ByteBuffer key, ByteBuffer value) {
+            int length = key.remaining();
+            if (length < InternalKeys.TRAILER_SIZE) {
+                throw new CorruptionException("corrupted internal key in table: '"
+                        + Bytes.escape(Bytes.copy(key, key.position(), length)) + "'");
+            }
+            int userLength = length - InternalKeys.TRAILER_SIZE;
+            if (ucmp.compare(key, key.position(), userLength, ByteBuffer.wrap(userKey), 0, userKey.length) != 0) {
+                return;
+            }
+            long trailer = InternalKeys.trailer(key, key.position(), length);
+            int type = InternalKeys.typeByte(trailer);
+            if (type == ValueType.VALUE.persistentId()) {
+                result = LookupResult.found(Bytes.copy(value, value.position(), value.remaining()));
+            } else if (type == ValueType.DELETION.persistentId()) {
+                result = LookupResult.DELETED;
+            } else {
+                throw new CorruptionException("corrupted internal key in table: bad type " + type);
+            }
+        }
+    }
+
+    /**
+     * Charges a seek to the file a lookup named, and makes it the compaction candidate when its
+     * budget runs out.
+     *
+     * @param stats the lookup's statistics
+     * @return {@code true} when a compaction should be scheduled
+     */
+    public boolean updateStats(GetStats stats) {
+        FileMetaData f = stats.seekFile;
+        if (f == null) {
+            return false;
+        }
+        if (vset.seekBudgets().charge(f)) {
+            synchronized (this) {
+                if (fileToCompact == null) {
+                    fileToCompact = f;
+                    fileToCompactLevel = stats.seekFileLevel;
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Records that an iterator read a key: if two or more files overlap it, the first is charged
+     * a seek (C++ RecordReadSample).
+     *
+     * @param internalKey the internal key read
+     * @return {@code true} when a compaction should be scheduled
+     */
+    public boolean recordReadSample(byte[] internalKey) {
+        if (internalKey.length < InternalKeys.TRAILER_SIZE) {
+            return false;
+        }
+        KeyComparator ucmp = vset.icmp().userComparator();
+        byte[] userKey = InternalKeys.userKey(internalKey);
+        GetStats stats = new GetStats();
+        int matches = 0;
+        List<FileMetaData> level0 = new ArrayList<>();
+        for (FileMetaData f : files.get(0)) {
+            if (compareUser(ucmp, userKey, f.smallest()) >= 0 && compareUser(ucmp, userKey, f.largest()) <= 0) {
+                level0.add(f);
+            }
+        }
+        level0.sort((a, b) -> Long.compare(b.number(), a.number()));
+        for (FileMetaData f : level0) {
+            if (++matches == 1) {
+                stats.seekFile = f;
+                stats.seekFileLevel = 0;
+            }
+        }
+        for (int level = 1; level < VersionSet.NUM_LEVELS && matches < 2; level++) {
+            List<FileMetaData> list = files.get(level);
+            int index = findFile(vset.icmp(), list, internalKey);
+            if (index < list.size() && compareUser(ucmp, userKey, list.get(index).smallest()) >= 0) {
+                if (++matches == 1) {
+                    stats.seekFile = list.get(index);
+                    stats.seekFileLevel = level;
+                }
+            }
+        }
+        return matches >= 2 && updateStats(stats);
+    }
+
+    /**
+     * Tells whether any file of a level overlaps a user-key range.
+     *
+     * @param level the level
+     * @param smallestUserKey the range start, or {@code null} for unbounded
+     * @param largestUserKey the range end (inclusive), or {@code null} for unbounded
+     * @return {@code true} on overlap
+     */
+    public boolean overlapInLevel(int level, byte[] smallestUserKey, byte[] largestUserKey) {
+        return someFileOverlapsRange(vset.icmp(), level > 0, files.get(level), smallestUserKey, largestUserKey);
+    }
+
+    /**
+     * Chooses the level for a table flushed from a memtable: level 0 if it overlaps level 0,
+     * otherwise pushed down while the next level has no overlap and the level after it not too
+     * much, at most to {@link VersionSet#MAX_MEM_COMPACT_LEVEL}.
+     *
+     * @param smallestUserKey the table's smallest user key
+     * @param largestUserKey the table's largest user key
+     * @return the level
+     */
+    public int pickLevelForMemTableOutput(byte[] smallestUserKey, byte[] largestUserKey) {
+        int level = 0;
+        if (!overlapInLevel(0, smallestUserKey, largestUserKey)) {
+            byte[] start = InternalKeys.encode(smallestUserKey, InternalKeys.MAX_SEQUENCE, ValueType.FOR_SEEK);
+            byte[] limit = InternalKeys.encode(largestUserKey, 0, ValueType.DELETION);
+            while (level < VersionSet.MAX_MEM_COMPACT_LEVEL) {
+                if (overlapInLevel(level + 1, smallestUserKey, largestUserKey)) {
+                    break;
+                }
+                if (level + 2 < VersionSet.NUM_LEVELS) {
+                    long overlap = totalFileSize(getOverlappingInputs(level + 2, start, limit));
+                    if (overlap > vset.maxGrandParentOverlapBytes()) {
+                        break;
+                    }
+                }
+                level++;
+            }
+        }
+        return level;
+    }
+
+    /**
+     * Returns the files of a level that overlap a range of internal keys, compared by user key.
+     * In level 0, a file that widens the range restarts the search with the wider range, so the
+     * result holds every level-0 file transitively overlapping it.
+     *
+     * @param level the level
+     * @param begin the range start (internal key), or {@code null} for unbounded
+     * @param end the range end (internal key, inclusive), or {@code null} for unbounded
+     * @return the files, in level order
+     */
+    public List<FileMetaData> getOverlappingInputs(int level, byte[] begin, byte[] end) {
+        KeyComparator ucmp = vset.icmp().userComparator();
+        byte[] userBegin = begin == null ? null : InternalKeys.userKey(begin);
+        byte[] userEnd = end == null ? null : InternalKeys.userKey(end);
+        List<FileMetaData> inputs = new ArrayList<>();
+        List<FileMetaData> list = files.get(level);
+        for (int i = 0; i < list.size(); ) {
+            FileMetaData f = list.get(i++);
+            byte[] fileStart = InternalKeys.userKey(f.smallest());
+            byte[] fileLimit = InternalKeys.userKey(f.largest());
+            if (userBegin != null && ucmp.compare(fileLimit, userBegin) < 0) {
+                continue;
+            }
+            if (userEnd != null && ucmp.compare(fileStart, userEnd) > 0) {
+                continue;
+            }
+            inputs.add(f);
+            if (level == 0) {
+                if (userBegin != null && ucmp.compare(fileStart, userBegin) < 0) {
+                    userBegin = fileStart;
+                    inputs.clear();
+                    i = 0;
+                } else if (userEnd != null && ucmp.compare(fileLimit, userEnd) > 0) {
+                    userEnd = fileLimit;
+                    inputs.clear();
+                    i = 0;
+                }
+            }
+        }
+        return inputs;
+    }
+
+    /**
+     * Opens the iterators that together cover this version: one per level-0 file and one
+     * concatenating iterator per non-empty deeper level. The caller merges and closes them.
+     *
+     * @param readOptions checksum and cache settings
+     * @param out receives the iterators
+     */
+    public void addIterators(TableReadOptions readOptions, List<SortedIterator> out) {
+        for (FileMetaData f : files.get(0)) {
+            out.add(vset.tables().iterator(f.number(), f.fileSize(), readOptions));
+        }
+        for (int level = 1; level < VersionSet.NUM_LEVELS; level++) {
+            if (!files.get(level).isEmpty()) {
+                out.add(levelIterator(files.get(level), readOptions));
+            }
+        }
+    }
+
+    /**
+     * An iterator over the concatenated tables of a sorted, disjoint list of files, each table
+     * opened only when the iteration reaches it.
+     *
+     * @param list the files
+     * @param readOptions checksum and cache settings
+     * @return an unpositioned iterator, to be closed by the caller
+     */
+    public SortedIterator levelIterator(List<FileMetaData> list, TableReadOptions readOptions) {
+        TableSource tables = vset.tables();
+        // The abandoned inner iterator (reuse) is closed by the TwoLevelIterator.
+        return new TwoLevelIterator(new FileListIterator(vset.icmp(), list), (value, reuse) ->
+                tables.iterator(FileListIterator.fileNumber(value), FileListIterator.fileSize(value), readOptions));
+    }
+
+    /**
+     * Estimates the file bytes before an internal key in this version.
+     *
+     * @param internalKey the key
+     * @return an offset in the concatenation of all table files
+     */
+    public long approximateOffsetOf(byte[] internalKey) {
+        InternalKeyComparator icmp = vset.icmp();
+        long result = 0;
+        for (int level = 0; level < VersionSet.NUM_LEVELS; level++) {
+            for (FileMetaData f : files.get(level)) {
+                if (icmp.compare(f.largest(), internalKey) <= 0) {
+                    result += f.fileSize();
+                } else if (icmp.compare(f.smallest(), internalKey) > 0) {
+                    if (level > 0) {
+                        break;
+                    }
+                } else {
+                    result += vset.tables().approximateOffsetOf(f.number(), f.fileSize(), ByteBuffer.wrap(internalKey));
+                }
+            }
+        }
+        return result;
+    }
+
+    /**
+     * Returns the index of the first file whose largest key is at or after {@code internalKey},
+     * or {@code list.size()} when there is none.
+     *
+     * @param icmp the internal-key order
+     * @param list sorted, disjoint files
+     * @param internalKey the key
+     * @return the index
+     */
+    public static int findFile(InternalKeyComparator icmp, List<FileMetaData> list, byte[] internalKey) {
+        int left = 0;
+        int right = list.size();
+        while (left < right) {
+            int mid = (left + right) >>> 1;
+            if (icmp.compare(list.get(mid).largest(), internalKey) < 0) {
+                left = mid + 1;
+            } else {
+                right = mid;
+            }
+        }
+        return right;
+    }
+
+    /**
+     * Tells whether any file of a list overlaps a user-key range.
+     *
+     * @param icmp the internal-key order
+     * @param disjoint whether the files are sorted and disjoint (levels above 0)
+     * @param list the files
+     * @param smallestUserKey the range start, or {@code null} for unbounded
+     * @param largestUserKey the range end (inclusive), or {@code null} for unbounded
+     * @return {@code true} on overlap
+     */
+    public static boolean someFileOverlapsRange(InternalKeyComparator icmp, boolean disjoint, List<FileMetaData> list,
+                                                byte[] smallestUserKey, byte[] largestUserKey) {
+        KeyComparator ucmp = icmp.userComparator();
+        if (!disjoint) {
+            for (FileMetaData f : list) {
+                if (afterFile(ucmp, smallestUserKey, f) || beforeFile(ucmp, largestUserKey, f)) {
+                    continue;
+                }
+                return true;
+            }
+            return false;
+        }
+        int index = 0;
+        if (smallestUserKey != null) {
+            index = findFile(icmp, list, InternalKeys.encode(smallestUserKey, InternalKeys.MAX_SEQUENCE,
+                    ValueType.FOR_SEEK));
+        }
+        if (index >= list.size()) {
+            return false;
+        }
+        return !beforeFile(ucmp, largestUserKey, list.get(index));
+    }
+
+    private static boolean afterFile(KeyComparator ucmp, byte[] userKey, FileMetaData f) {
+        return userKey != null && compareUser(ucmp, userKey, f.largest()) > 0;
+    }
+
+    private static boolean beforeFile(KeyComparator ucmp, byte[] userKey, FileMetaData f) {
+        return userKey != null && compareUser(ucmp, userKey, f.smallest()) < 0;
+    }
+
+    /**
+     * Compares a user key with the user-key part of an internal key.
+     *
+     * @param ucmp the user-key order
+     * @param userKey a user key
+     * @param internalKey an internal key
+     * @return the comparison
+     */
+    static int compareUser(KeyComparator ucmp, byte[] userKey, byte[] internalKey) {
+        return ucmp.compare(ByteBuffer.wrap(userKey), 0, userKey.length, ByteBuffer.wrap(internalKey), 0,
+                internalKey.length - InternalKeys.TRAILER_SIZE);
+    }
+
+    /**
+     * Describes the files per level, as the {@code leveldb.sstables} property shows them.
+     *
+     * @return one section per level
+     */
+    public String debugString() {
+        StringBuilder sb = new StringBuilder();
+        for (int level = 0; level < VersionSet.NUM_LEVELS; level++) {
+            sb.append("--- level ").append(level).append(" ---\n");
+            for (FileMetaData f : files.get(level)) {
+                sb.append(' ').append(f.number()).append(':').append(f.fileSize()).append('[')
+                        .append(InternalKeys.toString(f.smallest())).append(" .. ")
+                        .append(InternalKeys.toString(f.largest())).append("]\n");
+            }
+        }
+        return sb.toString();
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("Version[");
+        for (int level = 0; level < VersionSet.NUM_LEVELS; level++) {
+            sb.append(level == 0 ? "" : " ").append(numFiles(level));
+        }
+        return sb.append(']').toString();
+    }
+}

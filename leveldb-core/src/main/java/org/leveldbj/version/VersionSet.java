@@ -1,0 +1,548 @@
+package org.leveldbj.version;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+import org.iq80.leveldb.CorruptionException;
+import org.iq80.leveldb.DBException;
+import org.iq80.leveldb.Env;
+import org.leveldbj.db.FileNames;
+import org.leveldbj.key.InternalKeyComparator;
+import org.leveldbj.log.LogReader;
+import org.leveldbj.log.LogWriter;
+
+/**
+ * The database's file set over time: the current {@link Version}, the MANIFEST that records
+ * every change as a {@link VersionEdit}, and the counters the MANIFEST persists (next file
+ * number, log numbers, last sequence).
+ *
+ * <p>Thread safety: every method requires the database lock given at construction, except
+ * {@link #lastSequence()} (an acquire read, for readers taking a snapshot),
+ * {@link #current()} (a volatile read) and the constants. {@link #logAndApply} releases the lock
+ * while it writes and syncs the MANIFEST. Requires: only one thread at a time calls
+ * {@code logAndApply} (the database's background thread, or the opening thread).
+ *
+ * <p>Lifetime: {@link #close()} closes the MANIFEST writer and drops the reference on the
+ * current version.
+ */
+public final class VersionSet implements AutoCloseable {
+    /** The number of levels. */
+    public static final int NUM_LEVELS = VersionEdit.NUM_LEVELS;
+    /** Level-0 file count at which a compaction starts. */
+    public static final int L0_COMPACTION_TRIGGER = 4;
+    /** Level-0 file count at which each write is delayed by 1 ms. */
+    public static final int L0_SLOWDOWN_WRITES_TRIGGER = 8;
+    /** Level-0 file count at which writes stop until a compaction finishes. */
+    public static final int L0_STOP_WRITES_TRIGGER = 12;
+    /** The deepest level a flushed memtable may be placed in when it overlaps nothing. */
+    public static final int MAX_MEM_COMPACT_LEVEL = 2;
+    /** A MANIFEST larger than this is replaced by a new one at the next edit. */
+    public static final long DEFAULT_MANIFEST_SIZE_LIMIT = 64L << 20;
+
+    private final Env env;
+    private final Path dbDir;
+    private final InternalKeyComparator icmp;
+    private final TableSource tables;
+    private final long maxFileSize;
+    private final ReentrantLock mutex;
+    private final SeekBudgets seekBudgets = new SeekBudgets();
+    private final Set<Version> liveVersions = ConcurrentHashMap.newKeySet();
+    private long manifestSizeLimit = DEFAULT_MANIFEST_SIZE_LIMIT;
+
+    // Guarded by mutex.
+    private long nextFileNumber = 2;
+    private long manifestFileNumber;
+    private long logNumber;
+    private long prevLogNumber;
+    /** The last sequence number the MANIFEST records (never ahead of the tables and old logs). */
+    private long recordedSequence;
+    private LogWriter descriptorLog;
+    private final byte[][] compactPointers = new byte[NUM_LEVELS][];
+
+    /** Written under mutex with release semantics; read by anyone with acquire semantics. */
+    private volatile long lastSequence;
+    /** Written under mutex; read by anyone. */
+    private volatile Version current;
+
+    /**
+     * Creates a version set with an empty current version; {@link #recover()} loads the real one.
+     *
+     * @param env the environment
+     * @param dbDir the database directory
+     * @param icmp the internal-key order (its name is the one the MANIFEST records)
+     * @param tables how versions read tables
+     * @param maxFileSize the target table size, which sets the compaction limits
+     * @param mutex the database lock guarding this object
+     */
+    public VersionSet(Env env, Path dbDir, InternalKeyComparator icmp, TableSource tables, long maxFileSize,
+                      ReentrantLock mutex) {
+        this.env = env;
+        this.dbDir = dbDir;
+        this.icmp = icmp;
+        this.tables = tables;
+        this.maxFileSize = maxFileSize;
+        this.mutex = mutex;
+        List<List<FileMetaData>> empty = new ArrayList<>();
+        for (int i = 0; i < NUM_LEVELS; i++) {
+            empty.add(List.of());
+        }
+        Version v = new Version(this, empty);
+        v.finish();
+        install(v);
+    }
+
+    /**
+     * The size limit of a level above 0: 10 MiB for level 1, ten times more per level.
+     *
+     * @param level the level
+     * @return bytes
+     */
+    public static double maxBytesForLevel(int level) {
+        double result = 10.0 * 1048576.0;
+        while (level > 1) {
+            result *= 10;
+            level--;
+        }
+        return result;
+    }
+
+    /**
+     * Writes the MANIFEST and CURRENT of a new, empty database (MANIFEST-000001).
+     *
+     * @param env the environment
+     * @param dbDir the database directory, which must exist
+     * @param comparatorName the user comparator's name
+     * @throws IOException if writing fails (the MANIFEST is then removed)
+     */
+    public static void createNewDatabase(Env env, Path dbDir, String comparatorName) throws IOException {
+        VersionEdit edit = new VersionEdit().setComparatorName(comparatorName).setLogNumber(0)
+                .setNextFileNumber(2).setLastSequence(0);
+        Path manifest = dbDir.resolve(FileNames.descriptorFileName(1));
+        try {
+            try (LogWriter log = new LogWriter(env.newWritableFile(manifest))) {
+                log.addRecord(edit.encode());
+                log.sync();
+            }
+            FileNames.setCurrentFile(env, dbDir, 1);
+        } catch (IOException | RuntimeException e) {
+            try {
+                env.deleteFile(manifest);
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Loads the state CURRENT's MANIFEST describes. Strict: any damaged MANIFEST record fails.
+     *
+     * @throws IOException if a file cannot be read
+     * @throws CorruptionException naming the MANIFEST if it or CURRENT is damaged or incomplete
+     * @throws DBException if the MANIFEST was written with another comparator
+     */
+    public void recover() throws IOException {
+        assert mutex.isHeldByCurrentThread();
+        String currentName = readCurrent();
+        Path manifestPath = dbDir.resolve(currentName);
+        String manifestName = manifestPath.toString();
+        VersionBuilder builder = new VersionBuilder(this, current);
+        Long nextFile = null;
+        Long log = null;
+        Long prevLog = null;
+        Long lastSeq = null;
+        LogReader.Reporter reporter = new LogReader.Reporter() {
+            @Override
+            public void corruption(long bytes, String reason) {
+                throw new CorruptionException(reason, manifestName, CorruptionException.UNKNOWN_OFFSET);
+            }
+
+            @Override
+            public void corruption(long offset, long bytes, String reason) {
+                throw new CorruptionException(reason + " (" + bytes + " bytes dropped)", manifestName, offset);
+            }
+        };
+        try (LogReader reader = new LogReader(env.newSequentialFile(manifestPath), reporter, true, 0)) {
+            ByteBuffer record;
+            while ((record = reader.readRecord()) != null) {
+                VersionEdit edit;
+                try {
+                    edit = VersionEdit.decode(record);
+                } catch (CorruptionException e) {
+                    throw new CorruptionException(e.reason(), manifestName, reader.lastRecordOffset(), e);
+                }
+                if (edit.comparatorName() != null && !edit.comparatorName().equals(icmp.name())) {
+                    throw new DBException("Invalid argument: " + edit.comparatorName()
+                            + " does not match existing comparator " + icmp.name());
+                }
+                try {
+                    builder.apply(edit);
+                } catch (IllegalArgumentException e) {
+                    throw new CorruptionException(e.getMessage(), manifestName, reader.lastRecordOffset(), e);
+                }
+                log = edit.logNumber() != null ? edit.logNumber() : log;
+                prevLog = edit.prevLogNumber() != null ? edit.prevLogNumber() : prevLog;
+                nextFile = edit.nextFileNumber() != null ? edit.nextFileNumber() : nextFile;
+                lastSeq = edit.lastSequence() != null ? edit.lastSequence() : lastSeq;
+            }
+        }
+        if (nextFile == null) {
+            throw new CorruptionException("no meta-nextfile entry in descriptor", manifestName, CorruptionException.UNKNOWN_OFFSET);
+        }
+        if (log == null) {
+            throw new CorruptionException("no meta-lognumber entry in descriptor", manifestName, CorruptionException.UNKNOWN_OFFSET);
+        }
+        if (lastSeq == null) {
+            throw new CorruptionException("no last-sequence-number entry in descriptor", manifestName,
+                    CorruptionException.UNKNOWN_OFFSET);
+        }
+        Version v;
+        try {
+            v = builder.build();
+        } catch (CorruptionException e) {
+            throw new CorruptionException(e.reason(), manifestName, CorruptionException.UNKNOWN_OFFSET, e);
+        }
+        install(v);
+        manifestFileNumber = nextFile;
+        nextFileNumber = nextFile + 1;
+        lastSequence = lastSeq;
+        recordedSequence = lastSeq;
+        logNumber = log;
+        prevLogNumber = prevLog == null ? 0 : prevLog;
+        markFileNumberUsed(prevLogNumber);
+        markFileNumberUsed(logNumber);
+    }
+
+    private String readCurrent() throws IOException {
+        Path currentPath = dbDir.resolve(FileNames.CURRENT);
+        StringBuilder sb = new StringBuilder();
+        try (Env.SequentialFile file = env.newSequentialFile(currentPath)) {
+            ByteBuffer buf = ByteBuffer.allocate(256);
+            while (file.read(buf) > 0) {
+                buf.flip();
+                sb.append(StandardCharsets.UTF_8.decode(buf));
+                buf.clear();
+            }
+        }
+        String text = sb.toString();
+        if (text.isEmpty() || text.charAt(text.length() - 1) != '\n') {
+            throw new CorruptionException("CURRENT file does not end with newline", currentPath.toString(),
+                    CorruptionException.UNKNOWN_OFFSET);
+        }
+        String name = text.substring(0, text.length() - 1);
+        FileNames.Parsed parsed = FileNames.parse(name);
+        if (parsed == null || parsed.type() != org.leveldbj.db.FileType.DESCRIPTOR) {
+            throw new CorruptionException("CURRENT names no MANIFEST: '" + name + "'", currentPath.toString(),
+                    CorruptionException.UNKNOWN_OFFSET);
+        }
+        return name;
+    }
+
+    /**
+     * Records an edit in the MANIFEST (synced) and makes the resulting version current. Fills in
+     * the log numbers, next file number and last sequence the edit does not set; an edit that
+     * sets a last sequence must name one whose records are all in tables or in logs older than
+     * the edit's log number. Starts a new MANIFEST, beginning with a snapshot of the current
+     * state, when none is open or the open one has grown past its size limit.
+     *
+     * <p>Requires: the lock, held by the only thread applying edits. The lock is released while
+     * the MANIFEST is written.
+     *
+     * @param edit the edit
+     * @throws IOException if writing the MANIFEST fails; the current version is then unchanged
+     */
+    public void logAndApply(VersionEdit edit) throws IOException {
+        assert mutex.isHeldByCurrentThread();
+        if (edit.logNumber() == null) {
+            edit.setLogNumber(logNumber);
+        }
+        assert edit.logNumber() >= logNumber && edit.logNumber() < nextFileNumber
+                : "log number " + edit.logNumber() + " outside [" + logNumber + ", " + nextFileNumber + ")";
+        if (edit.prevLogNumber() == null) {
+            edit.setPrevLogNumber(prevLogNumber);
+        }
+        if (edit.lastSequence() == null) {
+            edit.setLastSequence(recordedSequence);
+        }
+        assert edit.lastSequence() >= recordedSequence && edit.lastSequence() <= lastSequence;
+        VersionBuilder builder = new VersionBuilder(this, current);
+        builder.apply(edit);
+        Version v = builder.build();
+
+        boolean newManifest = false;
+        if (descriptorLog != null && descriptorLog.length() > manifestSizeLimit) {
+            descriptorLog.close();
+            descriptorLog = null;
+            manifestFileNumber = newFileNumber();
+        }
+        if (descriptorLog == null) {
+            newManifest = true;
+        }
+        edit.setNextFileNumber(nextFileNumber);
+        LogWriter writer = descriptorLog;
+        Path manifestPath = dbDir.resolve(FileNames.descriptorFileName(manifestFileNumber));
+        byte[] snapshot = newManifest ? snapshotEdit().encode() : null;
+        long manifestNumber = manifestFileNumber;
+        mutex.unlock();
+        try {
+            if (newManifest) {
+                writer = new LogWriter(env.newWritableFile(manifestPath));
+                writer.addRecord(snapshot);
+            }
+            writer.addRecord(edit.encode());
+            writer.sync();
+            if (newManifest) {
+                FileNames.setCurrentFile(env, dbDir, manifestNumber);
+            }
+        } catch (IOException | RuntimeException e) {
+            if (newManifest) {
+                closeQuietly(writer, e);
+                try {
+                    if (env.fileExists(manifestPath)) {
+                        env.deleteFile(manifestPath);
+                    }
+                } catch (IOException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+            }
+            throw e;
+        } finally {
+            mutex.lock();
+        }
+        descriptorLog = writer;
+        install(v);
+        logNumber = edit.logNumber();
+        prevLogNumber = edit.prevLogNumber();
+        recordedSequence = edit.lastSequence();
+        for (VersionEdit.DeletedFile d : edit.deletedFiles()) {
+            seekBudgets.forget(d.number());
+        }
+    }
+
+    private static void closeQuietly(LogWriter writer, Exception e) {
+        if (writer != null) {
+            try {
+                writer.close();
+            } catch (IOException | RuntimeException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+        }
+    }
+
+    /** The current state as one edit: comparator, compact pointers and every file. */
+    private VersionEdit snapshotEdit() {
+        VersionEdit edit = new VersionEdit().setComparatorName(icmp.name());
+        for (int level = 0; level < NUM_LEVELS; level++) {
+            if (compactPointers[level] != null) {
+                edit.setCompactPointer(level, compactPointers[level]);
+            }
+            for (FileMetaData f : current.files(level)) {
+                edit.addFile(level, f);
+            }
+        }
+        return edit;
+    }
+
+    private void install(Version v) {
+        Version old = current;
+        v.ref();
+        current = v;
+        if (old != null) {
+            old.unref();
+        }
+    }
+
+    void versionLive(Version v) {
+        liveVersions.add(v);
+    }
+
+    void versionReleased(Version v) {
+        liveVersions.remove(v);
+    }
+
+    /** @return the current version; callers that keep it take a reference */
+    public Version current() {
+        return current;
+    }
+
+    /** @return the internal-key order */
+    public InternalKeyComparator icmp() {
+        return icmp;
+    }
+
+    /** @return how versions read tables */
+    public TableSource tables() {
+        return tables;
+    }
+
+    SeekBudgets seekBudgets() {
+        return seekBudgets;
+    }
+
+    /** @return the target table size */
+    public long maxFileSize() {
+        return maxFileSize;
+    }
+
+    /** @return how much a compaction output may overlap the level below its output level */
+    public long maxGrandParentOverlapBytes() {
+        return 10 * maxFileSize;
+    }
+
+    /** @return the input size up to which a compaction grows its inputs in the upper level */
+    public long expandedCompactionByteSizeLimit() {
+        return 25 * maxFileSize;
+    }
+
+    /**
+     * Sets the MANIFEST size beyond which the next edit starts a new MANIFEST (for tests).
+     *
+     * @param bytes the limit
+     */
+    public void setManifestSizeLimit(long bytes) {
+        this.manifestSizeLimit = bytes;
+    }
+
+    /** @return a new file number */
+    public long newFileNumber() {
+        assert mutex.isHeldByCurrentThread();
+        return nextFileNumber++;
+    }
+
+    /**
+     * Returns a file number obtained from {@link #newFileNumber()} and not used, if no later one
+     * was handed out.
+     *
+     * @param number the number
+     */
+    public void reuseFileNumber(long number) {
+        if (nextFileNumber == number + 1) {
+            nextFileNumber = number;
+        }
+    }
+
+    /**
+     * Makes sure a number found in use is never handed out again.
+     *
+     * @param number the number
+     */
+    public void markFileNumberUsed(long number) {
+        if (nextFileNumber <= number) {
+            nextFileNumber = number + 1;
+        }
+    }
+
+    /** @return the next file number to be handed out */
+    public long nextFileNumber() {
+        return nextFileNumber;
+    }
+
+    /** @return the number of the MANIFEST in use (or about to be created) */
+    public long manifestFileNumber() {
+        return manifestFileNumber;
+    }
+
+    /** @return the current write-ahead log's number as recorded */
+    public long logNumber() {
+        return logNumber;
+    }
+
+    /** @return the previous log still being flushed, or 0 */
+    public long prevLogNumber() {
+        return prevLogNumber;
+    }
+
+    /** @return the last sequence number written (acquire read) */
+    public long lastSequence() {
+        return lastSequence;
+    }
+
+    /**
+     * Publishes the last sequence number (release write). Requires: the entries up to it are in
+     * the memtable.
+     *
+     * @param sequence the new last sequence number, not smaller than the current one
+     */
+    public void setLastSequence(long sequence) {
+        assert sequence >= lastSequence : sequence + " < " + lastSequence;
+        lastSequence = sequence;
+    }
+
+    /**
+     * Where the next size compaction of a level starts.
+     *
+     * @param level the level
+     * @return the internal key the last one ended at, or {@code null}
+     */
+    public byte[] compactPointer(int level) {
+        return compactPointers[level];
+    }
+
+    /**
+     * Sets where the next size compaction of a level starts.
+     *
+     * @param level the level
+     * @param internalKey the internal key
+     */
+    public void setCompactPointer(int level, byte[] internalKey) {
+        compactPointers[level] = internalKey.clone();
+    }
+
+    /**
+     * Tells whether the current version needs a size or seek compaction.
+     *
+     * @return {@code true} when one is due
+     */
+    public boolean needsCompaction() {
+        Version v = current;
+        return v.compactionScore() >= 1 || v.fileToCompact() != null;
+    }
+
+    /**
+     * Adds the numbers of the table files of every version still referenced.
+     *
+     * @param live the set to add to
+     */
+    public void addLiveFiles(Set<Long> live) {
+        for (Version v : liveVersions) {
+            addFiles(v, live);
+        }
+        addFiles(current, live);
+    }
+
+    private static void addFiles(Version v, Set<Long> live) {
+        for (int level = 0; level < NUM_LEVELS; level++) {
+            for (FileMetaData f : v.files(level)) {
+                live.add(f.number());
+            }
+        }
+    }
+
+    /** @return e.g. {@code "files[ 2 1 0 0 0 0 0 ]"} */
+    public String levelSummary() {
+        StringBuilder sb = new StringBuilder("files[ ");
+        for (int level = 0; level < NUM_LEVELS; level++) {
+            sb.append(current.numFiles(level)).append(' ');
+        }
+        return sb.append(']').toString();
+    }
+
+    /** @return the MANIFEST writer's length, or 0 when none is open (for tests) */
+    public long manifestLength() {
+        return descriptorLog == null ? 0 : descriptorLog.length();
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (descriptorLog != null) {
+            descriptorLog.close();
+            descriptorLog = null;
+        }
+    }
+}
