@@ -2,7 +2,7 @@
 // goleveldb. See interop/RECIPES.md for the recipe format.
 //
 //	go_peer write [--goleveldb-filter-name] <dir> <recipe>
-//	go_peer verify [--strict-all] <dir> <recipe>
+//	go_peer verify [--strict-all] [--read-only] <dir> <recipe>
 //	go_peer expand <recipe>
 package main
 
@@ -46,6 +46,7 @@ type peer struct {
 	cmp          comparer.Comparer
 	nativeFilter bool
 	strictAll    bool
+	readOnly     bool
 	db           *leveldb.DB
 }
 
@@ -74,6 +75,7 @@ func (p *peer) options(create bool) *opt.Options {
 	if p.strictAll {
 		o.Strict = opt.StrictAll
 	}
+	o.ReadOnly = p.readOnly
 	return o
 }
 
@@ -352,7 +354,7 @@ func main() {
 	}
 	usage := func() {
 		fmt.Fprintln(os.Stderr, "usage: go_peer write [--goleveldb-filter-name] <dir> <recipe>\n"+
-			"       go_peer verify [--strict-all] <dir> <recipe>\n"+
+			"       go_peer verify [--strict-all] [--read-only] <dir> <recipe>\n"+
 			"       go_peer expand <recipe>")
 		os.Exit(2)
 	}
@@ -370,6 +372,8 @@ func main() {
 			p.nativeFilter = true
 		case f == "--strict-all" && args[0] == "verify":
 			p.strictAll = true
+		case f == "--read-only" && args[0] == "verify":
+			p.readOnly = true
 		default:
 			usage()
 		}
