@@ -1,6 +1,6 @@
 module leveldbj.org/interop
 
-go 1.21
+go 1.18
 
 require github.com/syndtr/goleveldb v1.0.1-0.20220721030215-126854af5e6d
 
