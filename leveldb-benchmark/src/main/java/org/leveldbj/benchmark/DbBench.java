@@ -18,7 +18,13 @@ public final class DbBench {
     private DbBench() {
     }
 
+    /** The level of slf4j-simple's logger unless the command line sets one. */
+    private static final String LOG_LEVEL_PROPERTY = "org.slf4j.simpleLogger.defaultLogLevel";
+
     public static void main(String[] args) {
+        if (System.getProperty(LOG_LEVEL_PROPERTY) == null) {
+            System.setProperty(LOG_LEVEL_PROPERTY, "warn");
+        }
         int code = run(args, System.out, System.err, Progress.toStandardError());
         System.out.flush();
         System.exit(code);

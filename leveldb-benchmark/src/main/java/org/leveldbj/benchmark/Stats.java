@@ -88,7 +88,10 @@ final class Stats {
         }
     }
 
-    /** The result line, followed by the histogram when one was kept. */
+    /**
+     * The result line, followed by the histogram when one was kept (its text ends with a line
+     * break, so that printing the report with println leaves one empty line, as db_bench does).
+     */
     String report(String name) {
         long ops = Math.max(1, done);
         double microsPerOp = elapsedNanos / 1000.0 / ops;
@@ -101,6 +104,6 @@ final class Stats {
         if (histogram == null) {
             return line;
         }
-        return line + "\nMicroseconds per op:\n" + histogram + "\n";
+        return line + "\nMicroseconds per op:\n" + histogram;
     }
 }
