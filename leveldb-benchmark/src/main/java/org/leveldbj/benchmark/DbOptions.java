@@ -12,7 +12,8 @@ import org.iq80.leveldb.Options;
  * implementation lacks is handled in one of two ways:
  * <ul>
  *   <li>a bloom filter, a block cache size or a file size it cannot honour is left out, and the
- *       header says so in a WARNING line: the run still compares the rest;
+ *       header says so in a WARNING line: the run still compares the rest; so is readreverse
+ *       on an implementation that cannot iterate backwards;
  *   <li>zstd compression it cannot write is refused ({@link FlagException}): without it the
  *       files and the timings would be of a different kind altogether.
  * </ul>
@@ -59,7 +60,8 @@ final class DbOptions {
                 warnings.add(impl + " has no bloom filters: --bloom_bits ignored");
             }
         }
-        if (!impl.supports(Impl.Feature.REVERSE_ITERATION)) {
+        if (!impl.supports(Impl.Feature.REVERSE_ITERATION)
+                && flags.benchmarks.contains(Workload.READREVERSE.benchmarkName())) {
             warnings.add(impl + " cannot iterate backwards: readreverse is skipped");
         }
         return new DbOptions(options, warnings);

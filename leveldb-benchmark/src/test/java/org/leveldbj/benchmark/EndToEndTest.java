@@ -1,6 +1,7 @@
 package org.leveldbj.benchmark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -70,6 +71,15 @@ class EndToEndTest {
             assertTrue(lines.get(3).matches(".* MB/s"), lines.get(3));
         }
         assertTrue(run.out.contains("Impl:       " + loaded), run.out);
+    }
+
+    @Test
+    void peersAreNotOnTheClassPath() {
+        for (String peerClass : List.of("org.iq80.leveldb.impl.Iq80DBFactory",
+                "org.fusesource.leveldbjni.JniDBFactory", "org.rocksdb.RocksDB")) {
+            assertThrows(ClassNotFoundException.class, () -> Class.forName(peerClass),
+                    peerClass);
+        }
     }
 
     @Test
