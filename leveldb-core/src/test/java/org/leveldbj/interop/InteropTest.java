@@ -526,6 +526,11 @@ class InteropTest {
         Exception e = assertThrows(Exception.class, () -> RecipeRunner.verify(cppDb, b, b.steps().size()));
         log("bytewise open of a C++ reverse database: %s", e);
         assertMentionsBoth(e.getMessage());
+        // The same text C++ LevelDB gives in that situation.
+        Peers.Result cppMismatch = peers.cpp("verify", copy(cppDb, "b").toString(), bytewise.toString());
+        assertEquals(1, cppMismatch.exit(), cppMismatch.output());
+        String cppText = cppMismatch.stderr().trim().replaceFirst("^.*?: (Invalid argument: )", "$1");
+        assertEquals(cppText, e.getMessage());
         // ... and with the right comparator it still opens (the failed open changed nothing).
         RecipeRunner.verify(cppDb, r, r.steps().size());
 
