@@ -83,6 +83,7 @@ final class Peers {
 
     private static Peers instance;
     private static String unavailable;
+    private static boolean bannerShown;
 
     final Path repoRoot;
     final Path cpp;
@@ -113,7 +114,12 @@ final class Peers {
         }
         if (instance == null) {
             String banner = banner(unavailable);
-            System.err.println(banner);
+            if (!bannerShown) {
+                // Once now and once more when the test JVM exits, so that it is not lost in the output.
+                bannerShown = true;
+                System.err.println(banner);
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> System.err.println(banner)));
+            }
             if ("true".equalsIgnoreCase(System.getenv("CI"))) {
                 Assertions.fail("CI=true and the interoperability peers are unavailable:\n" + banner);
             }
