@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -217,7 +218,14 @@ final class Peers {
             return null;
         }
         Path goPeer = out.resolve("go_peer");
-        r = exec(root.resolve("interop/go"), BUILD_TIMEOUT_SECONDS, Map.of(), go.toString(), "build", "-buildvcs=false",
+        Map<String, String> goEnv = new HashMap<>();
+        if (System.getenv("HOME") == null && System.getenv("XDG_CACHE_HOME") == null && System.getenv("GOCACHE") == null) {
+            // Without HOME, go has no default build cache or module directory: use the build directory
+            // (-modcacherw keeps the downloaded modules deletable by mvn clean).
+            goEnv.put("GOCACHE", out.resolve("go-cache").toString());
+            goEnv.put("GOPATH", out.resolve("go-path").toString());
+        }
+        r = exec(root.resolve("interop/go"), BUILD_TIMEOUT_SECONDS, goEnv, go.toString(), "build", "-buildvcs=false", "-modcacherw",
                 "-o", goPeer.toString(), ".");
         if (!r.ok()) {
             unavailable = "go build of interop/go failed (is the Go module proxy reachable?):\n" + r.output();
