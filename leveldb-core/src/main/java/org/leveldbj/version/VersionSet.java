@@ -178,8 +178,10 @@ public final class VersionSet implements AutoCloseable {
                     throw new CorruptionException(e.reason(), manifestName, reader.lastRecordOffset(), e);
                 }
                 if (edit.comparatorName() != null && !edit.comparatorName().equals(icmp.name())) {
+                    // C++ LevelDB's exact text, "<stored> does not match existing comparator : <ours>"
+                    // (Status::InvalidArgument(msg, msg2) joins its two parts with ": ").
                     throw new DBException("Invalid argument: " + edit.comparatorName()
-                            + " does not match existing comparator " + icmp.name());
+                            + " does not match existing comparator : " + icmp.name());
                 }
                 try {
                     builder.apply(edit);

@@ -282,7 +282,7 @@ class DbTest {
             }
         };
         DBException e = assertThrows(DBException.class, () -> open(options().comparator(reverse)));
-        assertTrue(e.getMessage().contains("leveldb.BytewiseComparator does not match existing comparator test.reverse"),
+        assertTrue(e.getMessage().contains("leveldb.BytewiseComparator does not match existing comparator : test.reverse"),
                 e.getMessage());
         // The lock was released by the failed open.
         open(options()).close();

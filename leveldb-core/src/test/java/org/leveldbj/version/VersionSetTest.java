@@ -208,7 +208,7 @@ class VersionSetTest {
             }
         };
         DBException e = assertThrows(DBException.class, () -> open(new InternalKeyComparator(reverse)));
-        assertEquals("Invalid argument: leveldb.BytewiseComparator does not match existing comparator test.Reverse",
+        assertEquals("Invalid argument: leveldb.BytewiseComparator does not match existing comparator : test.Reverse",
                 e.getMessage());
     }
 

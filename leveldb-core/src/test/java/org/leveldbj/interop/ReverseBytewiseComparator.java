@@ -1,0 +1,36 @@
+package org.leveldbj.interop;
+
+import java.util.Arrays;
+import org.iq80.leveldb.DBComparator;
+
+/**
+ * Descending unsigned-bytewise order under the name {@value #NAME}, the {@code reverse}
+ * comparator of the recipes. Like the peers' versions it never shortens keys.
+ */
+final class ReverseBytewiseComparator implements DBComparator {
+    static final String NAME = "leveldbj.ReverseBytewiseComparator";
+    static final ReverseBytewiseComparator INSTANCE = new ReverseBytewiseComparator();
+
+    private ReverseBytewiseComparator() {
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public int compare(byte[] a, byte[] b) {
+        return Arrays.compareUnsigned(b, a);
+    }
+
+    @Override
+    public byte[] findShortestSeparator(byte[] start, byte[] limit) {
+        return start;
+    }
+
+    @Override
+    public byte[] findShortSuccessor(byte[] key) {
+        return key;
+    }
+}
