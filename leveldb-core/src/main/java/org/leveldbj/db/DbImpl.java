@@ -463,6 +463,21 @@ public final class DbImpl implements DB {
         }
     }
 
+    /**
+     * Sets the size past which the next MANIFEST write starts a new MANIFEST; for tests that
+     * need MANIFEST (and CURRENT) rewrites without writing megabytes.
+     *
+     * @param bytes the limit
+     */
+    void setManifestSizeLimitForTesting(long bytes) {
+        s.mutex.lock();
+        try {
+            s.versions.setManifestSizeLimit(bytes);
+        } finally {
+            s.mutex.unlock();
+        }
+    }
+
     /** @return the directory of this database */
     public Path directory() {
         return s.dir;
