@@ -151,6 +151,16 @@ public final class DbImpl implements DB {
         }
     }
 
+    /**
+     * Checks again under the lock: {@code close()} sets {@link #closed} under the lock before it
+     * releases the memtables and versions, so a reader that passed {@link #checkOpen()} just
+     * before a concurrent close must not find them gone. Requires: the lock.
+     */
+    private void checkOpenLocked() {
+        assert s.mutex.isHeldByCurrentThread();
+        checkOpen();
+    }
+
     @Override
     public byte[] get(byte[] key) {
         return get(key, new ReadOptions());
@@ -166,6 +176,7 @@ public final class DbImpl implements DB {
         long sequence;
         s.mutex.lock();
         try {
+            checkOpenLocked();
             sequence = snapshotSequence(options);
             mem = s.mem;
             imm = s.imm;
@@ -239,6 +250,7 @@ public final class DbImpl implements DB {
         long sequence;
         s.mutex.lock();
         try {
+            checkOpenLocked();
             sequence = snapshotSequence(options);
             current = s.versions.current();
             current.ref();
@@ -325,6 +337,7 @@ public final class DbImpl implements DB {
         Version v;
         s.mutex.lock();
         try {
+            checkOpenLocked();
             v = s.versions.current();
             v.ref();
         } finally {
@@ -381,6 +394,7 @@ public final class DbImpl implements DB {
         int maxLevelWithFiles = 1;
         s.mutex.lock();
         try {
+            checkOpenLocked();
             Version v = s.versions.current();
             for (int level = 1; level < VersionSet.NUM_LEVELS; level++) {
                 if (v.overlapInLevel(level, begin, end)) {
