@@ -153,6 +153,11 @@ public final class VersionSet implements AutoCloseable {
         String currentName = readCurrent();
         Path manifestPath = dbDir.resolve(currentName);
         String manifestName = manifestPath.toString();
+        if (!env.fileExists(manifestPath)) {
+            // C++ LevelDB's text, which callers (and repair decisions) match on.
+            throw new CorruptionException("CURRENT points to a non-existent file", manifestName,
+                    CorruptionException.UNKNOWN_OFFSET);
+        }
         VersionBuilder builder = new VersionBuilder(this, current);
         Long nextFile = null;
         Long log = null;
