@@ -1,6 +1,9 @@
 /**
  * The database: the coordinator that ties the log, memtables, tables and versions together,
- * and the naming of the files in a database directory.
+ * the naming of the files in a database directory, and the iterators reads go through: a
+ * {@link org.leveldbj.db.DbIterator} turns the merged internal entries into the user entries
+ * visible at a snapshot, and a {@link org.leveldbj.db.CursorIterator} presents those as the
+ * API's {@link org.iq80.leveldb.DBIterator} with leveldbjni's cursor semantics.
  *
  * <h2>Directory layout</h2>
  * <pre>

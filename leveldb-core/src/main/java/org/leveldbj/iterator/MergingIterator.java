@@ -15,10 +15,15 @@ import org.leveldbj.table.KeyComparator;
  * changes. (The database never has equal keys in two children, since internal keys carry unique
  * sequence numbers; the tie rule only makes the merge a total order.)
  *
- * <p>Algorithm: the positioned children are kept in a binary heap of child indexes, a min-heap
- * while moving forward and a max-heap while moving backward; a step moves the child on top and
- * sifts it down (one or two key comparisons when that child keeps yielding the next entries,
- * the common case of a scan). Changing direction repositions every child other than the current
+ * <p>Algorithm: with more than {@value #LINEAR_MAX} children, the positioned children are kept
+ * in a binary heap of child indexes, a min-heap while moving forward and a max-heap while moving
+ * backward; a step moves the child on top and sifts it down (one or two key comparisons when
+ * that child keeps yielding the next entries, the common case of a scan). With up to
+ * {@value #LINEAR_MAX} children, a step scans every child's key instead, as C++ LevelDB always
+ * does: measured on forward merges of 2 to 12 in-memory children (keys interleaved at random,
+ * or one child holding 90% of them), the scan is 10 to 25% faster up to 3 children, about even
+ * at 4, and the heap is faster from 6 on (about 2.5 times at 12 when one child holds most
+ * entries). Changing direction repositions every child other than the current
  * one relative to the current key, as C++ LevelDB's merging iterator does: going forward, each
  * moves to its first entry after the current one; going backward, to its last entry before it.
  * Steps allocate nothing. {@link #of} returns the only child itself when there is one, and an
@@ -32,12 +37,20 @@ import org.leveldbj.table.KeyComparator;
  * not prevent closing the others); closing twice is harmless.
  */
 public final class MergingIterator implements SortedIterator {
+    /** The most children merged by scanning rather than with a heap. */
+    static final int LINEAR_MAX = 3;
+
     private final KeyComparator comparator;
     private final SortedIterator[] children;
-    /** The current key of each positioned child (as its last move left it); stale otherwise. */
+    /** The current key of each positioned child (as its last move left it), else {@code null}. */
     private final ByteBuffer[] keys;
-    /** Child indexes; {@code heap[0]} is the current child. Only positioned children are held. */
+    /**
+     * Child indexes; {@code heap[0]} is the current child. With a heap, only positioned children
+     * are held; when scanning, {@code heap[0]} is the only one used.
+     */
     private final int[] heap;
+    /** Whether steps scan the children instead of keeping a heap. */
+    private final boolean linear;
     private int heapSize;
     /** {@code true} while the heap is a max-heap (moving backward). */
     private boolean reverse;
@@ -53,7 +66,8 @@ public final class MergingIterator implements SortedIterator {
         this.comparator = comparator;
         this.children = children.toArray(new SortedIterator[0]);
         this.keys = new ByteBuffer[this.children.length];
-        this.heap = new int[this.children.length];
+        this.heap = new int[Math.max(1, this.children.length)];
+        this.linear = this.children.length <= LINEAR_MAX;
     }
 
     /**
@@ -241,7 +255,13 @@ public final class MergingIterator implements SortedIterator {
             if (child.valid()) {
                 keys[i] = child.key();
                 heap[n++] = i;
+            } else {
+                keys[i] = null;
             }
+        }
+        if (linear) {
+            scan();
+            return;
         }
         heapSize = n;
         for (int i = (n >>> 1) - 1; i >= 0; i--) {
@@ -249,11 +269,41 @@ public final class MergingIterator implements SortedIterator {
         }
     }
 
+    /** Makes the first child in this direction current, by looking at every child's key. */
+    private void scan() {
+        ByteBuffer[] k = keys;
+        int best = -1;
+        ByteBuffer bestKey = null;
+        for (int i = 0; i < k.length; i++) {
+            ByteBuffer key = k[i];
+            if (key == null) {
+                continue;
+            }
+            if (best >= 0) {
+                int c = compare(key, bestKey);
+                // Ties: the lower index first going forward, the higher first going backward.
+                if (reverse ? c < 0 : c >= 0) {
+                    continue;
+                }
+            }
+            best = i;
+            bestKey = key;
+        }
+        heap[0] = best;
+        heapSize = best >= 0 ? 1 : 0;
+    }
+
     /** After the top child {@code c} moved: re-sorts it into the heap, or drops it if done. */
     private void replaceTop(int c, SortedIterator child) {
+        if (linear) {
+            keys[c] = child.valid() ? child.key() : null;
+            scan();
+            return;
+        }
         if (child.valid()) {
             keys[c] = child.key();
         } else {
+            keys[c] = null;
             int last = --heapSize;
             if (last == 0) {
                 return;

@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.iq80.leveldb.CorruptionException;
+import org.iq80.leveldb.DBException;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.iterator.TwoLevelIterator;
 import org.leveldbj.key.InternalKeyComparator;
@@ -472,7 +473,13 @@ public final class Version {
                         break;
                     }
                 } else {
-                    result += vset.tables().approximateOffsetOf(f.number(), f.fileSize(), ByteBuffer.wrap(internalKey));
+                    try {
+                        result += vset.tables().approximateOffsetOf(f.number(), f.fileSize(),
+                                ByteBuffer.wrap(internalKey));
+                    } catch (DBException unreadable) {
+                        // An estimate: as in C++, a table that cannot be opened counts as empty
+                        // here; reads report the problem.
+                    }
                 }
             }
         }

@@ -101,7 +101,7 @@ class MergingIteratorTest {
         long seed = TestSeeds.seed("MergingIteratorTest");
         Random r = new Random(seed);
         for (int round = 0; round < 300; round++) {
-            int n = r.nextInt(7);
+            int n = r.nextInt(10); // up to 3 children are scanned, more are kept in a heap
             int alphabet = 1 + r.nextInt(r.nextBoolean() ? 4 : 40);
             List<Entry> model = new ArrayList<>();
             List<ListIterator> children = new ArrayList<>();

@@ -1,0 +1,174 @@
+package org.leveldbj.cache;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.leveldbj.iterator.TestSeeds;
+import org.leveldbj.table.Block;
+import org.leveldbj.table.BlockBuilder;
+import org.leveldbj.table.BytewiseComparator;
+
+/** Capacity in bytes, least-recently-used eviction, counters and a concurrency smoke test. */
+class LruBlockCacheTest {
+    /** A block of about {@code size} bytes. */
+    private static Block block(int size) {
+        BlockBuilder b = new BlockBuilder(16, BytewiseComparator.INSTANCE);
+        b.add(new byte[] {'k'}, new byte[Math.max(0, size - 12)]);
+        ByteBuffer done = b.finish();
+        byte[] copy = new byte[done.remaining()];
+        done.get(copy);
+        return new Block(ByteBuffer.wrap(copy));
+    }
+
+    /** Offsets whose keys (with cache id 1) fall in the same shard as offset 0. */
+    private static List<Long> sameShardOffsets(int n) {
+        List<Long> out = new ArrayList<>();
+        long shard = LruBlockCache.hash(1, 0) >>> 60;
+        for (long off = 0; out.size() < n; off++) {
+            if (LruBlockCache.hash(1, off) >>> 60 == shard) {
+                out.add(off);
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void evictsLeastRecentlyUsedFirstWithinItsCapacity() {
+        Block b = block(1000);
+        int size = b.size();
+        // 16 shards of room for exactly three blocks each.
+        LruBlockCache cache = new LruBlockCache(16L * 3 * size);
+        List<Long> offs = sameShardOffsets(5);
+        cache.insert(1, offs.get(0), b);
+        cache.insert(1, offs.get(1), b);
+        cache.insert(1, offs.get(2), b);
+        assertEquals(3L * size, cache.usage());
+        assertSame(b, cache.lookup(1, offs.get(0))); // now the most recent
+        cache.insert(1, offs.get(3), b);              // evicts offs[1], the least recent
+        assertNull(cache.lookup(1, offs.get(1)));
+        assertSame(b, cache.lookup(1, offs.get(0)));
+        assertSame(b, cache.lookup(1, offs.get(2)));
+        assertSame(b, cache.lookup(1, offs.get(3)));
+        assertEquals(3L * size, cache.usage());
+        assertEquals(3, cache.entries());
+        cache.insert(1, offs.get(4), b);              // evicts offs[0]
+        assertNull(cache.lookup(1, offs.get(0)));
+        assertEquals(3, cache.entries());
+    }
+
+    @Test
+    void chargesBlockSizesAndReplacesAKeysBlock() {
+        LruBlockCache cache = new LruBlockCache(1 << 20);
+        Block small = block(100);
+        Block big = block(5000);
+        cache.insert(7, 0, small);
+        assertEquals(small.size(), cache.usage());
+        cache.insert(7, 0, big);
+        assertEquals(big.size(), cache.usage());
+        assertEquals(1, cache.entries());
+        assertSame(big, cache.lookup(7, 0));
+        assertNull(cache.lookup(8, 0), "another table's block");
+        cache.clear();
+        assertEquals(0, cache.usage());
+        assertNull(cache.lookup(7, 0));
+    }
+
+    @Test
+    void neverHoldsMoreThanItsCapacity() {
+        long capacity = 64 * 1024;
+        LruBlockCache cache = new LruBlockCache(capacity);
+        Random r = new Random(1);
+        for (int i = 0; i < 2000; i++) {
+            cache.insert(1 + r.nextInt(3), r.nextInt(100_000), block(100 + r.nextInt(3000)));
+            assertTrue(cache.usage() <= capacity + 15, "usage " + cache.usage());
+        }
+        assertTrue(cache.usage() > capacity / 2, "a full cache should be mostly used: " + cache.usage());
+    }
+
+    @Test
+    void blocksLargerThanAShardAndZeroCapacityAreNotCached() {
+        LruBlockCache cache = new LruBlockCache(16 * 1000);
+        cache.insert(1, 0, block(2000));
+        assertNull(cache.lookup(1, 0));
+        assertEquals(0, cache.usage());
+        LruBlockCache none = new LruBlockCache(0);
+        none.insert(1, 0, block(10));
+        assertNull(none.lookup(1, 0));
+    }
+
+    @Test
+    void defaultsAndValidation() {
+        assertEquals(8L << 20, LruBlockCache.forCacheSize(0).capacity());
+        assertEquals(12345, LruBlockCache.forCacheSize(12345).capacity());
+        assertThrows(IllegalArgumentException.class, () -> LruBlockCache.forCacheSize(-1));
+        LruBlockCache cache = new LruBlockCache(100);
+        assertNotEquals(cache.newId(), cache.newId());
+    }
+
+    @Test
+    void countsHitsAndMisses() {
+        LruBlockCache cache = new LruBlockCache(1 << 20);
+        Block b = block(100);
+        assertNull(cache.lookup(1, 0));
+        cache.insert(1, 0, b);
+        cache.lookup(1, 0);
+        cache.lookup(1, 0);
+        cache.lookup(1, 4096);
+        assertEquals(2, cache.hits());
+        assertEquals(2, cache.misses());
+    }
+
+    @Test
+    void concurrentUseKeepsEveryKeyWithItsBlock() throws InterruptedException {
+        long seed = TestSeeds.seed("LruBlockCacheTest.concurrent");
+        long capacity = 256 * 1024;
+        LruBlockCache cache = new LruBlockCache(capacity);
+        int keys = 2000;
+        Block[] blocks = new Block[keys];
+        Random setup = new Random(seed);
+        for (int i = 0; i < keys; i++) {
+            blocks[i] = block(50 + setup.nextInt(2000));
+        }
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            long threadSeed = seed + t;
+            threads.add(new Thread(() -> {
+                try {
+                    Random r = new Random(threadSeed);
+                    for (int i = 0; i < 50_000; i++) {
+                        int k = r.nextInt(keys);
+                        Block found = cache.lookup(k % 7, k);
+                        if (found == null) {
+                            cache.insert(k % 7, k, blocks[k]);
+                        } else if (found != blocks[k]) {
+                            throw new AssertionError("key " + k + " returned another key's block");
+                        }
+                    }
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                }
+            }));
+        }
+        threads.forEach(Thread::start);
+        for (Thread t : threads) {
+            t.join();
+        }
+        if (failure.get() != null) {
+            throw new AssertionError("seed " + seed, failure.get());
+        }
+        assertTrue(cache.usage() <= capacity + 15);
+        assertEquals(4 * 50_000L, cache.hits() + cache.misses());
+        assertTrue(cache.hits() > 0);
+    }
+}
