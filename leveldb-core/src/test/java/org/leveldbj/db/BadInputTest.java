@@ -405,6 +405,63 @@ class BadInputTest {
         }
     }
 
+    /**
+     * Iterators and snapshots taken before the database is closed and used after it (on disk,
+     * where table files are mapped): each call completes or throws {@link DBException}; never a
+     * JVM crash or another exception.
+     */
+    @Test
+    void iteratorsAndSnapshotsUsedAfterTheDatabaseIsClosed(@TempDir Path tmp) throws IOException {
+        File onDisk = tmp.resolve("db").toFile();
+        DB db = LevelDbFactory.factory.open(onDisk, new Options().writeBufferSize(20_000).maxFileSize(20_000));
+        for (int i = 0; i < 5000; i++) {
+            db.put(bytes(String.format("key%05d", i)), bytes("value" + i + "-" + "z".repeat(40)));
+        }
+        db.compactRange(null, null);
+        for (int i = 0; i < 100; i++) {
+            db.put(bytes(String.format("mem%03d", i)), bytes("in the memtable"));
+        }
+        DBIterator positioned = db.iterator();
+        positioned.seek(bytes("key02500"));
+        DBIterator fresh = db.iterator();
+        org.iq80.leveldb.Snapshot snapshot = db.getSnapshot();
+        db.close();
+        for (DBIterator it : new DBIterator[] {positioned, fresh}) {
+            Executable[] uses = {
+                () -> {
+                    while (it.hasNext()) {
+                        it.next();
+                    }
+                },
+                it::seekToFirst, it::seekToLast, () -> it.seek(bytes("key04000")), () -> it.seek(bytes("mem050")),
+                () -> {
+                    for (int i = 0; i < 3000 && it.hasPrev(); i++) {
+                        it.prev();
+                    }
+                },
+                it::hasNext, it::hasPrev
+            };
+            for (Executable use : uses) {
+                try {
+                    use.execute();
+                } catch (DBException expected) {
+                    // the database is gone: the one acceptable failure
+                } catch (Throwable t) {
+                    throw new AssertionError("using an iterator after close threw " + t, t);
+                }
+            }
+            it.close();
+            it.close();
+        }
+        DBException e = assertThrows(DBException.class,
+                () -> db.get(bytes("key00001"), new ReadOptions().snapshot(snapshot)));
+        assertEquals("database is closed", e.getMessage());
+        snapshot.close();
+        try (DB again = LevelDbFactory.factory.open(onDisk, new Options())) {
+            assertArrayEquals(bytes("in the memtable"), again.get(bytes("mem007")));
+        }
+    }
+
     @Test
     void everyMethodOfAClosedIteratorThrowsDbException() throws IOException {
         try (DB db = open(options())) {
@@ -430,6 +487,19 @@ class BadInputTest {
     }
 
     // ---- null arguments ----
+
+    /**
+     * {@code DBIterator.seek(null)} should be rejected like every other null argument.
+     * Currently fails: {@code CursorIterator.seek} (owned by the iterator work) passes the key to
+     * {@code ByteBuffer.wrap}, which throws a bare NullPointerException.
+     */
+    @Test
+    void iteratorSeekToNullIsRejectedNamingTheArgument() throws IOException {
+        try (DB db = open(options()); DBIterator it = db.iterator()) {
+            db.put(bytes("a"), bytes("1"));
+            assertNullRejected("key", () -> it.seek(null));
+        }
+    }
 
     private static void assertNullRejected(String argument, Executable call) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, call, argument);
