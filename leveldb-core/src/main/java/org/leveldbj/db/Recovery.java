@@ -28,6 +28,10 @@ import org.leveldbj.version.VersionSet;
  * the middle are skipped and reported to the info log, unless {@code paranoidChecks} is set,
  * when they fail the open.
  *
+ * <p>A failed open leaves the database's files as it found them: it reads CURRENT and the
+ * MANIFEST without writing them, and removes the tables and the log it wrote before failing
+ * (only the info log and the LOCK file are touched, as in C++ LevelDB).
+ *
  * <p>Thread safety: runs in the opening thread before the database is shared; requires the lock.
  */
 final class Recovery {
