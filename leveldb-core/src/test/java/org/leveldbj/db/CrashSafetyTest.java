@@ -53,11 +53,12 @@ import org.leveldbj.env.FaultInjectionEnv.Op;
  * fail with it as their cause); after reopening without faults the database holds every
  * acknowledged write and is not corrupt (it opens with paranoid checks).
  *
- * <p>Seeds are printed; replay one with {@code -Dleveldbj.seed=N}.
+ * <p>Seeds are printed; replay one with {@code -Dleveldbj.seed=N}. For a longer hunt, raise the
+ * number of crash runs (8 by default) with {@code -Dleveldbj.crashRuns=300}.
  */
 class CrashSafetyTest {
     private static final File DIR = new File("/db");
-    private static final Duration LIMIT = Duration.ofSeconds(60);
+    private static final Duration LIMIT = Duration.ofSeconds(Integer.getInteger("leveldbj.crashRuns", 8) > 8 ? 600 : 60);
 
     private static Options options(org.iq80.leveldb.Env env, Random r) {
         return new Options().env(env).writeBufferSize(3_000 + r.nextInt(3_000)).maxFileSize(4_000 + r.nextInt(4_000))
@@ -119,7 +120,7 @@ class CrashSafetyTest {
     void crashAtAnyIoBoundaryLeavesASyncedPrefix() {
         long seed = DbTestSupport.seed("CrashSafetyTest.crashAtAnyIoBoundaryLeavesASyncedPrefix");
         assertTimeoutPreemptively(LIMIT, () -> {
-            for (int run = 0; run < 8; run++) {
+            for (int run = 0; run < Integer.getInteger("leveldbj.crashRuns", 8); run++) {
                 crashRun(seed + run);
             }
         });
