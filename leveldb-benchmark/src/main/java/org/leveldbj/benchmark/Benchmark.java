@@ -1,0 +1,155 @@
+package org.leveldbj.benchmark;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import org.iq80.leveldb.DB;
+import org.iq80.leveldb.Options;
+
+/**
+ * Runs the workloads in order on one database, as db_bench does: a workload that wants a fresh
+ * database gets the old one destroyed first; each workload runs in {@code --threads} threads,
+ * each doing the full count of operations with its own random stream (seeded 1000 + the number
+ * of threads started so far), and prints one merged line.
+ */
+final class Benchmark {
+    private final Flags flags;
+    private final Impl impl;
+    private final DbOptions dbOptions;
+    private final File dir;
+    private final PrintStream out;
+    private final Progress progress;
+    private final ValueGenerator values;
+    private DB db;
+    private int threadsStarted;
+
+    Benchmark(Flags flags, Impl impl, DbOptions dbOptions, File dir, PrintStream out,
+            Progress progress) {
+        this.flags = flags;
+        this.impl = impl;
+        this.dbOptions = dbOptions;
+        this.dir = dir;
+        this.out = out;
+        this.progress = progress;
+        this.values = new ValueGenerator(flags.compressionRatio);
+    }
+
+    void run() throws IOException, BenchmarkException {
+        if (!flags.useExistingDb) {
+            impl.factory().destroy(dir, new Options());
+        }
+        open();
+        try {
+            for (String name : flags.benchmarks) {
+                run(Workload.named(name));
+            }
+        } finally {
+            closeDb();
+        }
+    }
+
+    private void run(Workload workload) throws IOException, BenchmarkException {
+        String name = workload.benchmarkName();
+        if (workload.operation() == null) {
+            String value = db.getProperty(workload.property());
+            out.printf("%n%s%n", value == null ? "(failed)" : value);
+            out.flush();
+            return;
+        }
+        if (workload.freshDb()) {
+            if (flags.useExistingDb) {
+                out.println(ReportLine.skipped(name, "--use_existing_db is true"));
+                return;
+            }
+            closeDb();
+            impl.factory().destroy(dir, new Options());
+            open();
+        }
+        if (workload == Workload.READREVERSE && !impl.supports(Impl.Feature.REVERSE_ITERATION)) {
+            // The seeds the threads would have used are spent all the same, so that the
+            // following workloads visit the same keys as on an implementation that ran it.
+            threadsStarted += flags.threads;
+            out.println(ReportLine.skipped(name, impl + " cannot iterate backwards"));
+            return;
+        }
+        runThreads(workload);
+    }
+
+    private void runThreads(Workload workload) throws BenchmarkException {
+        WorkloadContext context = new WorkloadContext(db, workload, flags, values);
+        List<ThreadState> states = new ArrayList<>();
+        List<Thread> threads = new ArrayList<>();
+        Throwable[] failures = new Throwable[flags.threads];
+        CountDownLatch start = new CountDownLatch(1);
+        for (int i = 0; i < flags.threads; i++) {
+            threadsStarted++;
+            ThreadState state = new ThreadState(i, 1000 + threadsStarted,
+                    new Stats(progress, flags.histogram));
+            states.add(state);
+            int index = i;
+            Thread thread = new Thread(() -> {
+                try {
+                    start.await();
+                    state.stats.start();
+                    workload.operation().run(context, state);
+                    state.stats.stop();
+                } catch (Throwable t) {
+                    failures[index] = t;
+                }
+            }, "db-bench-" + workload.benchmarkName() + "-" + i);
+            threads.add(thread);
+            thread.start();
+        }
+        start.countDown();
+        for (Thread thread : threads) {
+            joinUninterruptibly(thread);
+        }
+        for (Throwable failure : failures) {
+            if (failure instanceof UnsupportedOperationException) {
+                out.println(ReportLine.skipped(workload.benchmarkName(),
+                        impl + ": " + failure.getMessage()));
+                return;
+            }
+            if (failure != null) {
+                throw new BenchmarkException(workload.benchmarkName() + " error: " + failure,
+                        failure);
+            }
+        }
+        Stats merged = states.get(0).stats;
+        for (int i = 1; i < states.size(); i++) {
+            merged.merge(states.get(i).stats);
+        }
+        out.println(merged.report(workload.benchmarkName()));
+        out.flush();
+    }
+
+    private static void joinUninterruptibly(Thread thread) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                thread.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void open() throws IOException {
+        db = impl.factory().open(dir, dbOptions.options());
+    }
+
+    private void closeDb() throws IOException {
+        if (db != null) {
+            DB closing = db;
+            db = null;
+            closing.close();
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package org.leveldbj.benchmark;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+
+/**
+ * A db_bench-compatible runner: db_bench's workloads, flags and output, on leveldbj or, with
+ * {@code --impl}, on iq80 leveldb, leveldbjni or RocksDB through the same API.
+ * <p>Exit codes: 0 done, 1 a workload or the database failed, 2 bad flags.
+ */
+public final class DbBench {
+    private DbBench() {
+    }
+
+    /** The level of slf4j-simple's logger unless the command line sets one. */
+    private static final String LOG_LEVEL_PROPERTY = "org.slf4j.simpleLogger.defaultLogLevel";
+
+    public static void main(String[] args) {
+        if (System.getProperty(LOG_LEVEL_PROPERTY) == null) {
+            System.setProperty(LOG_LEVEL_PROPERTY, "warn");
+        }
+        int code = run(args, System.out, System.err, Progress.toStandardError());
+        System.out.flush();
+        System.exit(code);
+    }
+
+    /** Runs the command line; returns the exit code. */
+    static int run(String[] args, PrintStream out, PrintStream err, Progress progress) {
+        if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"))) {
+            out.print(Usage.TEXT);
+            return 0;
+        }
+        Flags flags;
+        try {
+            flags = Flags.parse(args);
+            if (flags.useExistingDb && flags.db == null) {
+                throw new FlagException("--use_existing_db=1 needs --db=PATH");
+            }
+        } catch (FlagException e) {
+            err.println(e.getMessage());
+            return 2;
+        }
+        Impl impl;
+        try {
+            impl = Impls.load(flags.impl);
+        } catch (ImplUnavailableException e) {
+            err.println(e.getMessage());
+            return 1;
+        }
+        DbOptions options;
+        try {
+            options = DbOptions.of(flags, impl);
+        } catch (FlagException e) {
+            err.println(e.getMessage());
+            return 2;
+        }
+        Path temporary = null;
+        try {
+            File dir;
+            if (flags.db != null) {
+                dir = new File(flags.db);
+            } else {
+                temporary = Files.createTempDirectory("dbbench-");
+                dir = temporary.toFile();
+            }
+            Header.printEnvironment(err, impl);
+            Header.print(out, flags, impl, options.warnings());
+            new Benchmark(flags, impl, options, dir, out, progress).run();
+            return 0;
+        } catch (BenchmarkException e) {
+            out.flush();
+            err.println(e.getMessage());
+            return 1;
+        } catch (IOException | RuntimeException e) {
+            out.flush();
+            err.println("db error: " + e);
+            return 1;
+        } finally {
+            if (temporary != null) {
+                deleteQuietly(temporary, err);
+            }
+        }
+    }
+
+    private static void deleteQuietly(Path root, PrintStream err) {
+        try {
+            Files.walkFileTree(root, new SimpleFileVisitor<Path>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs)
+                        throws IOException {
+                    Files.delete(file);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path dir, IOException e)
+                        throws IOException {
+                    Files.delete(dir);
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            err.println("could not delete " + root + ": " + e);
+        }
+    }
+}

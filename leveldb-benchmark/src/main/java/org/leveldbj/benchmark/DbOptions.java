@@ -1,0 +1,90 @@
+package org.leveldbj.benchmark;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.iq80.leveldb.CompressionType;
+import org.iq80.leveldb.FilterPolicy;
+import org.iq80.leveldb.Options;
+
+/**
+ * The database options of a run: the flags translated for one implementation. An option the
+ * implementation lacks is handled in one of two ways:
+ * <ul>
+ *   <li>a bloom filter, a block cache size or a file size it cannot honour is left out, and the
+ *       header says so in a WARNING line: the run still compares the rest; so is readreverse
+ *       on an implementation that cannot iterate backwards;
+ *   <li>zstd compression it cannot write is refused ({@link FlagException}): without it the
+ *       files and the timings would be of a different kind altogether.
+ * </ul>
+ */
+final class DbOptions {
+    private final Options options;
+    private final List<String> warnings;
+
+    private DbOptions(Options options, List<String> warnings) {
+        this.options = options;
+        this.warnings = Collections.unmodifiableList(warnings);
+    }
+
+    static DbOptions of(Flags flags, Impl impl) throws FlagException {
+        List<String> warnings = new ArrayList<>();
+        Options options = new Options()
+                .createIfMissing(!flags.useExistingDb)
+                .writeBufferSize(flags.writeBufferSize)
+                .blockSize(flags.blockSize)
+                .maxOpenFiles(flags.openFiles)
+                .compressionType(flags.compression);
+        if (flags.compression == CompressionType.ZSTD && !impl.supports(Impl.Feature.ZSTD)) {
+            throw new FlagException("--compression=zstd: " + impl + " cannot write zstd blocks"
+                    + " (leveldbj and rocksdb can)");
+        }
+        if (flags.maxFileSize != new Options().maxFileSize()) {
+            if (impl.supports(Impl.Feature.MAX_FILE_SIZE)) {
+                options.maxFileSize(flags.maxFileSize);
+            } else {
+                warnings.add(impl + " has a fixed table file size: --max_file_size ignored");
+            }
+        }
+        if (flags.cacheSize >= 0) {
+            if (impl.supports(Impl.Feature.BLOCK_CACHE)) {
+                options.cacheSize(flags.cacheSize);
+            } else {
+                warnings.add(impl + " has no block cache: --cache_size ignored");
+            }
+        }
+        if (flags.bloomBits > 0) {
+            if (impl.supports(Impl.Feature.BLOOM_FILTER)) {
+                options.filterPolicy(FilterPolicy.bloom(flags.bloomBits));
+            } else {
+                warnings.add(impl + " has no bloom filters: --bloom_bits ignored");
+            }
+        }
+        if (!impl.supports(Impl.Feature.REVERSE_ITERATION)
+                && flags.benchmarks.contains(Workload.READREVERSE.benchmarkName())) {
+            warnings.add(impl + " cannot iterate backwards: readreverse is skipped");
+        }
+        return new DbOptions(options, warnings);
+    }
+
+    /** Options for opening the database; a fresh copy each time. */
+    Options options() {
+        Options copy = new Options()
+                .createIfMissing(options.createIfMissing())
+                .writeBufferSize(options.writeBufferSize())
+                .blockSize(options.blockSize())
+                .maxOpenFiles(options.maxOpenFiles())
+                .compressionType(options.compressionType())
+                .maxFileSize(options.maxFileSize())
+                .cacheSize(options.cacheSize());
+        if (options.filterPolicy() != null) {
+            copy.filterPolicy(options.filterPolicy());
+        }
+        return copy;
+    }
+
+    /** What the implementation left out, one line each. */
+    List<String> warnings() {
+        return warnings;
+    }
+}

@@ -1,0 +1,217 @@
+package org.leveldbj.benchmark;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import org.iq80.leveldb.CompressionType;
+import org.iq80.leveldb.Options;
+
+/**
+ * The runner's settings, spelled and defaulted as db_bench's flags ({@code --name=value}).
+ * Integer flags take decimal values; boolean flags take 0 or 1.
+ */
+final class Flags {
+    /** db_bench's default list, without its codec micro-benchmarks (they measure no database). */
+    static final List<String> DEFAULT_BENCHMARKS = List.of(
+            "fillseq", "fillsync", "fillrandom", "overwrite", "readrandom", "readrandom",
+            "readseq", "readreverse", "compact", "readrandom", "readseq", "readreverse",
+            "fill100K");
+
+    static final List<String> IMPLS = List.of("leveldbj", "iq80", "leveldbjni", "rocksdb");
+
+    List<String> benchmarks = DEFAULT_BENCHMARKS;
+    int num = 1_000_000;
+    int reads = -1;
+    int threads = 1;
+    int valueSize = 100;
+    double compressionRatio = 0.5;
+    boolean histogram;
+    boolean useExistingDb;
+    int writeBufferSize = new Options().writeBufferSize();
+    long maxFileSize = new Options().maxFileSize();
+    int blockSize = new Options().blockSize();
+    long cacheSize = -1;
+    int openFiles = new Options().maxOpenFiles();
+    int bloomBits = -1;
+    String db;
+    CompressionType compression = CompressionType.SNAPPY;
+    String impl = "leveldbj";
+
+    /** The number of reads a read workload performs: {@code --reads}, or {@code --num}. */
+    int effectiveReads() {
+        return reads < 0 ? num : reads;
+    }
+
+    static Flags parse(String... args) throws FlagException {
+        Flags flags = new Flags();
+        for (String arg : args) {
+            flags.apply(arg);
+        }
+        flags.validate();
+        return flags;
+    }
+
+    private void apply(String arg) throws FlagException {
+        int eq = arg.indexOf('=');
+        if (!arg.startsWith("--") || eq < 0) {
+            throw new FlagException("Invalid flag '" + arg + "' (flags are --name=value)");
+        }
+        String name = arg.substring(2, eq);
+        String value = arg.substring(eq + 1);
+        switch (name) {
+            case "benchmarks":
+                benchmarks = splitBenchmarks(value);
+                break;
+            case "num":
+                num = intValue(arg, value, 0);
+                break;
+            case "reads":
+                reads = intValue(arg, value, Integer.MIN_VALUE);
+                break;
+            case "threads":
+                threads = intValue(arg, value, 1);
+                break;
+            case "value_size":
+                valueSize = intValue(arg, value, 0);
+                break;
+            case "compression_ratio":
+                compressionRatio = doubleValue(arg, value);
+                break;
+            case "histogram":
+                histogram = boolValue(arg, value);
+                break;
+            case "use_existing_db":
+                useExistingDb = boolValue(arg, value);
+                break;
+            case "write_buffer_size":
+                writeBufferSize = intValue(arg, value, 1);
+                break;
+            case "max_file_size":
+                maxFileSize = intValue(arg, value, 1);
+                break;
+            case "block_size":
+                blockSize = intValue(arg, value, 1);
+                break;
+            case "cache_size":
+                cacheSize = longValue(arg, value);
+                break;
+            case "open_files":
+                openFiles = intValue(arg, value, 1);
+                break;
+            case "bloom_bits":
+                bloomBits = intValue(arg, value, Integer.MIN_VALUE);
+                break;
+            case "db":
+                if (value.isEmpty()) {
+                    throw new FlagException("Invalid flag '" + arg + "' (empty path)");
+                }
+                db = value;
+                break;
+            case "compression":
+                compression = compressionValue(arg, value);
+                break;
+            case "impl":
+                if (!IMPLS.contains(value)) {
+                    throw new FlagException("Invalid flag '" + arg + "' (one of "
+                            + String.join(", ", IMPLS) + ")");
+                }
+                impl = value;
+                break;
+            default:
+                throw new FlagException("Invalid flag '" + arg + "'");
+        }
+    }
+
+    private void validate() throws FlagException {
+        if (bloomBits == 0 || bloomBits < -1) {
+            throw new FlagException("Invalid flag '--bloom_bits=" + bloomBits
+                    + "' (-1 for none, or at least 1)");
+        }
+        if (compressionRatio <= 0 || compressionRatio > 1) {
+            throw new FlagException("Invalid flag '--compression_ratio=" + compressionRatio
+                    + "' (above 0, at most 1)");
+        }
+        for (String name : benchmarks) {
+            if (!Workload.isKnown(name)) {
+                throw new FlagException("unknown benchmark '" + name + "' (known: "
+                        + String.join(",", Workload.names()) + ")");
+            }
+        }
+    }
+
+    private static List<String> splitBenchmarks(String value) {
+        List<String> names = new ArrayList<>();
+        for (String name : value.split(",", -1)) {
+            if (!name.isEmpty()) {
+                names.add(name);
+            }
+        }
+        return Collections.unmodifiableList(names);
+    }
+
+    private static int intValue(String arg, String value, int min) throws FlagException {
+        long parsed = longValue(arg, value);
+        if (parsed < min || parsed > Integer.MAX_VALUE || parsed < Integer.MIN_VALUE) {
+            throw new FlagException("Invalid flag '" + arg + "' (out of range)");
+        }
+        return (int) parsed;
+    }
+
+    private static long longValue(String arg, String value) throws FlagException {
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new FlagException("Invalid flag '" + arg + "' (not an integer)");
+        }
+    }
+
+    private static double doubleValue(String arg, String value) throws FlagException {
+        try {
+            double parsed = Double.parseDouble(value);
+            if (Double.isNaN(parsed) || Double.isInfinite(parsed)) {
+                throw new NumberFormatException(value);
+            }
+            return parsed;
+        } catch (NumberFormatException e) {
+            throw new FlagException("Invalid flag '" + arg + "' (not a number)");
+        }
+    }
+
+    private static boolean boolValue(String arg, String value) throws FlagException {
+        switch (value) {
+            case "0":
+                return false;
+            case "1":
+                return true;
+            default:
+                throw new FlagException("Invalid flag '" + arg + "' (0 or 1)");
+        }
+    }
+
+    private static CompressionType compressionValue(String arg, String value)
+            throws FlagException {
+        switch (value.toLowerCase(Locale.ROOT)) {
+            case "none":
+                return CompressionType.NONE;
+            case "snappy":
+                return CompressionType.SNAPPY;
+            case "zstd":
+                return CompressionType.ZSTD;
+            default:
+                throw new FlagException("Invalid flag '" + arg + "' (none, snappy or zstd)");
+        }
+    }
+
+    /** The flag spelling of a compression type. */
+    static String compressionName(CompressionType type) {
+        return type.name().toLowerCase(Locale.ROOT);
+    }
+
+    @Override
+    public String toString() {
+        return "Flags" + Arrays.asList(benchmarks, num, reads, threads, valueSize,
+                compressionRatio, impl);
+    }
+}

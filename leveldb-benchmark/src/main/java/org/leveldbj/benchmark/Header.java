@@ -1,0 +1,96 @@
+package org.leveldbj.benchmark;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.Locale;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+
+/**
+ * The lines printed before the results, laid out as db_bench lays them out: the environment
+ * (implementation, date, CPU) on standard error, then on standard output the implementation
+ * and JVM, the sizes of keys and values, the estimated sizes, the options and any warnings.
+ */
+final class Header {
+    static final String RULE = "------------------------------------------------";
+
+    private Header() {
+    }
+
+    static void printEnvironment(PrintStream err, Impl impl) {
+        err.printf(Locale.ROOT, "LevelDB:    %s%n", impl);
+        err.printf(Locale.ROOT, "Date:       %s%n", ZonedDateTime.now().format(
+                DateTimeFormatter.ofPattern("EEE MMM d HH:mm:ss yyyy", Locale.ROOT)));
+        Path cpuinfo = Paths.get("/proc/cpuinfo");
+        if (Files.isReadable(cpuinfo)) {
+            int cpus = 0;
+            String cpuType = "";
+            String cacheSize = "";
+            try {
+                for (String line : Files.readAllLines(cpuinfo, StandardCharsets.UTF_8)) {
+                    int sep = line.indexOf(':');
+                    if (sep < 0) {
+                        continue;
+                    }
+                    String key = line.substring(0, sep).trim();
+                    String value = line.substring(sep + 1).trim();
+                    if (key.equals("model name")) {
+                        cpus++;
+                        cpuType = value;
+                    } else if (key.equals("cache size")) {
+                        cacheSize = value;
+                    }
+                }
+                err.printf(Locale.ROOT, "CPU:        %d * %s%n", cpus, cpuType);
+                err.printf(Locale.ROOT, "CPUCache:   %s%n", cacheSize);
+            } catch (IOException e) {
+                // The CPU lines are informative only.
+            }
+        }
+    }
+
+    static void print(PrintStream out, Flags flags, Impl impl, List<String> warnings) {
+        out.printf(Locale.ROOT, "Impl:       %s%n", impl);
+        out.printf(Locale.ROOT, "JVM:        %s %s (%s %s)%n",
+                System.getProperty("java.vendor"), System.getProperty("java.version"),
+                System.getProperty("java.vm.name"), System.getProperty("java.vm.version"));
+        out.print(sizes(flags));
+        out.printf(Locale.ROOT, "Options:    %s%n", options(flags));
+        for (String warning : warnings) {
+            out.printf(Locale.ROOT, "WARNING: %s%n", warning);
+        }
+        out.println(RULE);
+    }
+
+    /** The Keys, Values, Entries, RawSize and FileSize lines. */
+    static String sizes(Flags flags) {
+        int keySize = Keys.SIZE;
+        StringBuilder s = new StringBuilder();
+        s.append(String.format(Locale.ROOT, "Keys:       %d bytes each%n", keySize));
+        s.append(String.format(Locale.ROOT,
+                "Values:     %d bytes each (%d bytes after compression)%n", flags.valueSize,
+                (int) (flags.valueSize * flags.compressionRatio + 0.5)));
+        s.append(String.format(Locale.ROOT, "Entries:    %d%n", flags.num));
+        s.append(String.format(Locale.ROOT, "RawSize:    %.1f MB (estimated)%n",
+                (long) (keySize + flags.valueSize) * flags.num / 1048576.0));
+        s.append(String.format(Locale.ROOT, "FileSize:   %.1f MB (estimated)%n",
+                (keySize + flags.valueSize * flags.compressionRatio) * flags.num / 1048576.0));
+        return s.toString();
+    }
+
+    static String options(Flags flags) {
+        return String.format(Locale.ROOT,
+                "compression=%s write_buffer_size=%d max_file_size=%d block_size=%d"
+                        + " cache_size=%s bloom_bits=%s open_files=%d threads=%d",
+                Flags.compressionName(flags.compression), flags.writeBufferSize,
+                flags.maxFileSize, flags.blockSize,
+                flags.cacheSize < 0 ? "default" : Long.toString(flags.cacheSize),
+                flags.bloomBits < 0 ? "none" : Integer.toString(flags.bloomBits),
+                flags.openFiles, flags.threads);
+    }
+}

@@ -1,0 +1,36 @@
+package org.leveldbj.benchmark;
+
+/** The text of {@code --help}. */
+final class Usage {
+    static final String TEXT = String.join("\n",
+            "Usage: db-bench [--flag=value ...]   (db_bench's flags and workloads)",
+            "",
+            "  --benchmarks=a,b,...     workloads, in order (default: "
+                    + String.join(",", Flags.DEFAULT_BENCHMARKS) + ")",
+            "                           known: " + String.join(",", Workload.names()),
+            "  --num=N                  entries (1000000)",
+            "  --reads=N                reads per read workload; -1 means --num (-1)",
+            "  --threads=N              threads per workload, each doing the full count (1)",
+            "  --value_size=N           bytes per value (100)",
+            "  --compression_ratio=F    compressed size of values over raw size (0.5)",
+            "  --histogram=0|1          latency histogram per workload, microseconds (0)",
+            "  --use_existing_db=0|1    keep and reuse the database at --db (0)",
+            "  --db=PATH                database directory (default: a temporary directory,"
+                    + " deleted at the end)",
+            "  --write_buffer_size=N    memtable size in bytes (4194304)",
+            "  --max_file_size=N        table file size in bytes (2097152)",
+            "  --block_size=N           block size in bytes (4096)",
+            "  --cache_size=N           block cache bytes; -1 for the default (-1)",
+            "  --open_files=N           maximum open files (1000)",
+            "  --bloom_bits=N           bloom filter bits per key; -1 for none (-1)",
+            "  --compression=none|snappy|zstd   block compression (snappy)",
+            "  --impl=leveldbj|iq80|leveldbjni|rocksdb   implementation (leveldbj)",
+            "",
+            "Options an implementation lacks (bloom filters, block cache, file size, reverse",
+            "iteration) are left out with a WARNING in the header; --compression=zstd is refused",
+            "where the implementation cannot write zstd.",
+            "");
+
+    private Usage() {
+    }
+}

@@ -1,0 +1,144 @@
+package org.leveldbj.benchmark;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The workloads, by db_bench's names, with what each changes from the flags: a fresh database,
+ * fewer operations, bigger values, synchronous writes or batches.
+ */
+enum Workload {
+    FILLSEQ("fillseq", true, Operations::writeSequential),
+    FILLBATCH("fillbatch", true, Operations::writeSequential) {
+        @Override
+        int entriesPerBatch() {
+            return 1000;
+        }
+    },
+    FILLRANDOM("fillrandom", true, Operations::writeRandom),
+    OVERWRITE("overwrite", false, Operations::writeRandom),
+    FILLSYNC("fillsync", true, Operations::writeRandom) {
+        @Override
+        int num(int flagsNum) {
+            return flagsNum / 1000;
+        }
+
+        @Override
+        boolean sync() {
+            return true;
+        }
+    },
+    FILL100K("fill100K", true, Operations::writeRandom) {
+        @Override
+        int num(int flagsNum) {
+            return flagsNum / 1000;
+        }
+
+        @Override
+        int valueSize(int flagsValueSize) {
+            return 100 * 1000;
+        }
+    },
+    READSEQ("readseq", false, Operations::readSequential),
+    READREVERSE("readreverse", false, Operations::readReverse),
+    READRANDOM("readrandom", false, Operations::readRandom),
+    READMISSING("readmissing", false, Operations::readMissing),
+    READHOT("readhot", false, Operations::readHot),
+    READRANDOMSMALL("readrandomsmall", false, Operations::readRandom) {
+        @Override
+        int reads(int flagsReads) {
+            return flagsReads / 1000;
+        }
+    },
+    SEEKRANDOM("seekrandom", false, Operations::seekRandom),
+    SEEKORDERED("seekordered", false, Operations::seekOrdered),
+    DELETESEQ("deleteseq", false, Operations::deleteSequential),
+    DELETERANDOM("deleterandom", false, Operations::deleteRandom),
+    COMPACT("compact", false, Operations::compact),
+    /** Prints the database's "leveldb.stats" property; not timed. */
+    STATS("stats", false, null),
+    /** Prints the database's "leveldb.sstables" property; not timed. */
+    SSTABLES("sstables", false, null);
+
+    /** One thread's part of a workload. */
+    @FunctionalInterface
+    interface Operation {
+        void run(WorkloadContext context, ThreadState thread);
+    }
+
+    private final String benchmarkName;
+    private final boolean freshDb;
+    private final Operation operation;
+
+    Workload(String benchmarkName, boolean freshDb, Operation operation) {
+        this.benchmarkName = benchmarkName;
+        this.freshDb = freshDb;
+        this.operation = operation;
+    }
+
+    String benchmarkName() {
+        return benchmarkName;
+    }
+
+    /** Whether the workload starts from an empty database. */
+    boolean freshDb() {
+        return freshDb;
+    }
+
+    /** The timed operation, or {@code null} for a workload that only prints. */
+    Operation operation() {
+        return operation;
+    }
+
+    int num(int flagsNum) {
+        return flagsNum;
+    }
+
+    int reads(int flagsReads) {
+        return flagsReads;
+    }
+
+    int valueSize(int flagsValueSize) {
+        return flagsValueSize;
+    }
+
+    boolean sync() {
+        return false;
+    }
+
+    int entriesPerBatch() {
+        return 1;
+    }
+
+    /** The database property a printing workload shows. */
+    String property() {
+        return "leveldb." + benchmarkName.toLowerCase(Locale.ROOT);
+    }
+
+    static Workload named(String name) {
+        for (Workload workload : values()) {
+            if (workload.benchmarkName.equals(name)) {
+                return workload;
+            }
+        }
+        throw new IllegalArgumentException("unknown benchmark '" + name + "'");
+    }
+
+    static boolean isKnown(String name) {
+        for (Workload workload : values()) {
+            if (workload.benchmarkName.equals(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static List<String> names() {
+        List<String> names = new ArrayList<>();
+        for (Workload workload : values()) {
+            names.add(workload.benchmarkName);
+        }
+        return names;
+    }
+}

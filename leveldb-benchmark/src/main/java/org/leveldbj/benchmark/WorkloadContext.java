@@ -1,0 +1,30 @@
+package org.leveldbj.benchmark;
+
+import org.iq80.leveldb.DB;
+import org.iq80.leveldb.WriteOptions;
+
+/** What the threads of one workload share: the database and the workload's parameters. */
+final class WorkloadContext {
+    final DB db;
+    /** Operations each thread performs for a write or delete workload. */
+    final int num;
+    /** The number of keys in the key space ({@code --num}), which random keys are drawn from. */
+    final int keySpace;
+    /** Operations each thread performs for a read workload. */
+    final int reads;
+    final int valueSize;
+    final int entriesPerBatch;
+    final WriteOptions writeOptions;
+    final ValueGenerator values;
+
+    WorkloadContext(DB db, Workload workload, Flags flags, ValueGenerator values) {
+        this.db = db;
+        this.num = workload.num(flags.num);
+        this.keySpace = flags.num;
+        this.reads = workload.reads(flags.effectiveReads());
+        this.valueSize = workload.valueSize(flags.valueSize);
+        this.entriesPerBatch = workload.entriesPerBatch();
+        this.writeOptions = new WriteOptions().sync(workload.sync());
+        this.values = values;
+    }
+}

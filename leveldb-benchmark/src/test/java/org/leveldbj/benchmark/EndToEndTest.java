@@ -1,0 +1,188 @@
+package org.leveldbj.benchmark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Every workload on every implementation, with 2,000 entries. A peer that cannot load here is
+ * skipped with a message, except under CI (CI=true), where every peer must load.
+ */
+class EndToEndTest {
+    private static final int NUM = 2000;
+    private static final Pattern TIMED =
+            Pattern.compile("[a-zA-Z0-9]+ +: +[0-9]+\\.[0-9]{3} micros/op;.*");
+
+    /** Each workload, in an order where the found counts are known. */
+    private static final List<String> EVERY_WORKLOAD = List.of(
+            "fillseq", "readrandom", "readseq", "readreverse", "readmissing", "readhot",
+            "seekrandom", "seekordered", "readrandomsmall", "compact", "stats", "sstables",
+            "overwrite", "fillbatch", "deleteseq", "readrandom", "fillrandom", "deleterandom",
+            "fillsync", "fill100K", "readseq");
+
+    @TempDir
+    Path temp;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"leveldbj", "iq80", "leveldbjni", "rocksdb"})
+    void everyWorkload(String impl) {
+        Impl loaded = loadOrSkip(impl);
+        Run run = run("--impl=" + impl, "--num=" + NUM,
+                "--benchmarks=" + String.join(",", EVERY_WORKLOAD));
+        assertEquals(0, run.code, run.err);
+        List<String> lines = run.resultLines();
+        List<String> expected = new ArrayList<>(EVERY_WORKLOAD);
+        expected.removeAll(List.of("stats", "sstables"));
+        assertEquals(expected.size(), lines.size(), run.out);
+        for (int i = 0; i < expected.size(); i++) {
+            String line = lines.get(i);
+            assertTrue(line.startsWith(String.format("%-12s : ", expected.get(i))), line);
+            boolean skippable = expected.get(i).equals("readreverse")
+                    && !loaded.supports(Impl.Feature.REVERSE_ITERATION)
+                    || expected.get(i).equals("compact") && impl.equals("iq80");
+            assertTrue(TIMED.matcher(line).matches()
+                    || skippable && line.contains(": skipped ("), line);
+        }
+        assertTrue(lines.get(0).endsWith(" MB/s"), lines.get(0));
+        assertTrue(lines.get(1).endsWith("(2000 of 2000 found)"), lines.get(1));
+        assertTrue(lines.get(2).matches(".* MB/s"), lines.get(2));
+        assertTrue(lines.get(6).endsWith("(2000 of 2000 found)"), lines.get(6));
+        assertTrue(lines.get(7).endsWith("(2000 of 2000 found)"), lines.get(7));
+        assertTrue(lines.get(8).endsWith("(2 of 2000 found)"), lines.get(8));
+        assertTrue(lines.get(13).endsWith("(0 of 2000 found)"), lines.get(13));
+        assertTrue(lines.get(16).endsWith("MB/s (2 ops)"), lines.get(16));
+        assertTrue(lines.get(17).endsWith("MB/s (2 ops)"), lines.get(17));
+        if (loaded.supports(Impl.Feature.REVERSE_ITERATION)) {
+            assertTrue(lines.get(3).matches(".* MB/s"), lines.get(3));
+        }
+        assertTrue(run.out.contains("Impl:       " + loaded), run.out);
+    }
+
+    @Test
+    void peersAreNotOnTheClassPath() {
+        for (String peerClass : List.of("org.iq80.leveldb.impl.Iq80DBFactory",
+                "org.fusesource.leveldbjni.JniDBFactory", "org.rocksdb.RocksDB")) {
+            assertThrows(ClassNotFoundException.class, () -> Class.forName(peerClass),
+                    peerClass);
+        }
+    }
+
+    @Test
+    void threadsShareOneReport() {
+        Run run = run("--num=" + NUM, "--threads=2", "--benchmarks=fillseq,readrandom,readseq");
+        assertEquals(0, run.code, run.err);
+        List<String> lines = run.resultLines();
+        assertEquals(3, lines.size(), run.out);
+        assertTrue(lines.get(1).endsWith("(2000 of 2000 found)"), lines.get(1));
+        assertTrue(run.out.contains("threads=2"), run.out);
+    }
+
+    @Test
+    void histogramFollowsEachLine() {
+        Run run = run("--num=" + NUM, "--histogram=1", "--benchmarks=fillrandom,readrandom");
+        assertEquals(0, run.code, run.err);
+        assertEquals(2, run.out.split("Microseconds per op:", -1).length - 1, run.out);
+        assertTrue(run.out.contains("Count: 2000  Average: "), run.out);
+    }
+
+    @Test
+    void existingDatabaseIsKept() {
+        String db = "--db=" + temp.resolve("db");
+        Run fill = run(db, "--num=" + NUM, "--benchmarks=fillseq,stats");
+        assertEquals(0, fill.code, fill.err);
+        assertTrue(Files.isDirectory(temp.resolve("db")), "kept");
+        Run read = run(db, "--num=" + NUM, "--use_existing_db=1",
+                "--benchmarks=fillrandom,readrandom");
+        assertEquals(0, read.code, read.err);
+        List<String> lines = read.resultLines();
+        assertEquals("fillrandom   : skipped (--use_existing_db is true)", lines.get(0));
+        assertTrue(lines.get(1).endsWith("(2000 of 2000 found)"), lines.get(1));
+    }
+
+    @Test
+    void bloomAndZstdOnLeveldbj() {
+        Run run = run("--num=" + NUM, "--bloom_bits=10", "--compression=zstd",
+                "--cache_size=1048576", "--max_file_size=65536",
+                "--benchmarks=fillrandom,readrandom,readmissing");
+        assertEquals(0, run.code, run.err);
+        assertTrue(run.out.contains("compression=zstd"), run.out);
+        assertTrue(!run.out.contains("WARNING"), run.out);
+    }
+
+    @Test
+    void unsupportedOptionsOfPeers() {
+        loadOrSkip("iq80");
+        Run bloom = run("--impl=iq80", "--num=100", "--bloom_bits=10", "--benchmarks=fillseq");
+        assertEquals(0, bloom.code, bloom.err);
+        assertTrue(bloom.out.contains("WARNING: iq80 0.12 has no bloom filters: --bloom_bits"
+                + " ignored"), bloom.out);
+        Run zstd = run("--impl=iq80", "--num=100", "--compression=zstd");
+        assertEquals(2, zstd.code);
+        assertEquals("--compression=zstd: iq80 0.12 cannot write zstd blocks (leveldbj and"
+                + " rocksdb can)", zstd.err.trim());
+    }
+
+    private static Impl loadOrSkip(String impl) {
+        try {
+            return Impls.load(impl);
+        } catch (ImplUnavailableException e) {
+            if ("true".equals(System.getenv("CI"))) {
+                fail(impl + " must load under CI: " + e.getMessage(), e);
+            }
+            System.err.println("SKIPPED: " + e.getMessage());
+            Assumptions.abort(impl + " cannot load here: " + e.getMessage());
+            throw new AssertionError(e);
+        }
+    }
+
+    private static Run run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = DbBench.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                new Progress(new PrintStream(err, true, StandardCharsets.UTF_8), false));
+        return new Run(code, out.toString(StandardCharsets.UTF_8),
+                err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static final class Run {
+        final int code;
+        final String out;
+        final String err;
+
+        Run(int code, String out, String err) {
+            this.code = code;
+            this.out = out;
+            this.err = err;
+        }
+
+        /** The lines after the header's rule that report a workload. */
+        List<String> resultLines() {
+            List<String> lines = new ArrayList<>();
+            boolean body = false;
+            for (String line : out.split("\\R")) {
+                if (line.equals(Header.RULE)) {
+                    body = true;
+                } else if (body && line.matches("[a-zA-Z0-9]+ +: .*")) {
+                    lines.add(line);
+                }
+            }
+            return lines;
+        }
+    }
+}
