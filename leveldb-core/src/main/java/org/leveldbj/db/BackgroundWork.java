@@ -154,12 +154,15 @@ final class BackgroundWork {
     void switchMemTable() {
         assert s.mutex.isHeldByCurrentThread() && s.imm == null;
         long number = s.versions.newFileNumber();
-        LogWriter log;
+        LogWriter log = null;
         try {
             log = new LogWriter(s.env.newWritableFile(s.dir.resolve(FileNames.logFileName(number))));
             // The new log's name must survive a crash as surely as the synced writes it will hold.
             s.env.syncDir(s.dir);
         } catch (IOException e) {
+            if (log != null) {
+                closeQuietly(log);
+            }
             s.versions.reuseFileNumber(number);
             throw new DBException("IO error: cannot create log " + number + ": " + e.getMessage(), e);
         }
@@ -172,7 +175,12 @@ final class BackgroundWork {
         } catch (IOException e) {
             closeQuietly(log);
             s.versions.reuseFileNumber(number);
-            throw new DBException("IO error: syncing log " + s.logFileNumber + ": " + e.getMessage(), e);
+            // Like a failed sync in the write path, this is sticky: after a failed fsync the
+            // log's unsynced bytes may be gone, and writes acknowledged later must not outlive
+            // them.
+            DBException error = new DBException("IO error: syncing log " + s.logFileNumber + ": " + e.getMessage(), e);
+            s.recordBackgroundError(error);
+            throw error;
         }
         s.log = log;
         s.logFileNumber = number;
@@ -211,8 +219,10 @@ final class BackgroundWork {
             }
             c = CompactionPicker.pick(s.versions);
         }
+        boolean succeeded = false;
         try {
             if (c == null) {
+                succeeded = true;
                 return;
             }
             if (m == null && c.isTrivialMove()) {
@@ -225,11 +235,17 @@ final class BackgroundWork {
             } else {
                 runCompaction(c);
             }
+            succeeded = true;
         } finally {
             if (c != null) {
                 c.releaseInputs();
             }
-            deleteObsoleteFiles();
+            // After a failure the caller records the background error only once this returns,
+            // so the sweep must not run here: a failed MANIFEST switch has already advanced the
+            // MANIFEST number, and the sweep would delete the MANIFEST that CURRENT still names.
+            if (succeeded) {
+                deleteObsoleteFiles();
+            }
             if (m != null) {
                 if (!m.done && manualEnd != null) {
                     m.begin = manualEnd;

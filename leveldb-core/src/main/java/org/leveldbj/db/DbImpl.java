@@ -5,7 +5,6 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.iq80.leveldb.DB;
@@ -81,9 +80,14 @@ public final class DbImpl implements DB {
      *     damaged)
      */
     public static DbImpl open(Path dir, Options options) throws IOException {
-        Objects.requireNonNull(dir, "dir");
-        Objects.requireNonNull(options, "options");
+        Arguments.checkNotNull(dir, "path");
+        Arguments.checkNotNull(options, "options");
         Env env = options.env() != null ? options.env() : FileSystemEnv.getDefault();
+        if (!options.createIfMissing() && !env.fileExists(dir)) {
+            // Fail before creating anything: a mistyped path must not leave a directory with a
+            // LOCK and a LOG behind (C++ LevelDB creates them, then fails).
+            throw new DBException("Invalid argument: " + dir + " does not exist (create_if_missing is false)");
+        }
         env.createDir(dir);
         Env.FileLock lock = env.lockFile(dir.resolve(FileNames.LOCK));
         InfoLog infoLog = null;
@@ -151,6 +155,16 @@ public final class DbImpl implements DB {
         }
     }
 
+    /**
+     * Checks again under the lock: {@code close()} sets {@link #closed} under the lock before it
+     * releases the memtables and versions, so a reader that passed {@link #checkOpen()} just
+     * before a concurrent close must not find them gone. Requires: the lock.
+     */
+    private void checkOpenLocked() {
+        assert s.mutex.isHeldByCurrentThread();
+        checkOpen();
+    }
+
     @Override
     public byte[] get(byte[] key) {
         return get(key, new ReadOptions());
@@ -158,7 +172,8 @@ public final class DbImpl implements DB {
 
     @Override
     public byte[] get(byte[] key, ReadOptions options) {
-        Objects.requireNonNull(key, "key");
+        Arguments.checkNotNull(key, "key");
+        Arguments.checkNotNull(options, "options");
         checkOpen();
         MemTable mem;
         MemTable imm;
@@ -166,6 +181,7 @@ public final class DbImpl implements DB {
         long sequence;
         s.mutex.lock();
         try {
+            checkOpenLocked();
             sequence = snapshotSequence(options);
             mem = s.mem;
             imm = s.imm;
@@ -232,6 +248,7 @@ public final class DbImpl implements DB {
 
     @Override
     public DBIterator iterator(ReadOptions options) {
+        Arguments.checkNotNull(options, "options");
         checkOpen();
         TableReadOptions ro = readOptions(options);
         List<SortedIterator> children = new ArrayList<>();
@@ -239,6 +256,7 @@ public final class DbImpl implements DB {
         long sequence;
         s.mutex.lock();
         try {
+            checkOpenLocked();
             sequence = snapshotSequence(options);
             current = s.versions.current();
             current.ref();
@@ -303,7 +321,8 @@ public final class DbImpl implements DB {
 
     @Override
     public Snapshot write(WriteBatch updates, WriteOptions options) {
-        Objects.requireNonNull(updates, "updates");
+        Arguments.checkNotNull(updates, "updates");
+        Arguments.checkNotNull(options, "options");
         if (!(updates instanceof WriteBatchImpl)) {
             throw new IllegalArgumentException("batch " + updates.getClass().getName()
                     + " was not created by DB.createWriteBatch() of this engine");
@@ -321,10 +340,15 @@ public final class DbImpl implements DB {
 
     @Override
     public long[] getApproximateSizes(Range... ranges) {
+        Arguments.checkNotNull(ranges, "ranges");
+        for (Range range : ranges) {
+            Arguments.checkNotNull(range, "ranges");
+        }
         checkOpen();
         Version v;
         s.mutex.lock();
         try {
+            checkOpenLocked();
             v = s.versions.current();
             v.ref();
         } finally {
@@ -349,6 +373,7 @@ public final class DbImpl implements DB {
 
     @Override
     public String getProperty(String name) {
+        Arguments.checkNotNull(name, "name");
         checkOpen();
         return DbProperties.get(s, blockCache, name);
     }
@@ -381,6 +406,7 @@ public final class DbImpl implements DB {
         int maxLevelWithFiles = 1;
         s.mutex.lock();
         try {
+            checkOpenLocked();
             Version v = s.versions.current();
             for (int level = 1; level < VersionSet.NUM_LEVELS; level++) {
                 if (v.overlapInLevel(level, begin, end)) {
@@ -460,6 +486,21 @@ public final class DbImpl implements DB {
             c.close();
         } catch (Exception e) {
             s.infoLog.log("close failed: %s", e);
+        }
+    }
+
+    /**
+     * Sets the size past which the next MANIFEST write starts a new MANIFEST; for tests that
+     * need MANIFEST (and CURRENT) rewrites without writing megabytes.
+     *
+     * @param bytes the limit
+     */
+    void setManifestSizeLimitForTesting(long bytes) {
+        s.mutex.lock();
+        try {
+            s.versions.setManifestSizeLimit(bytes);
+        } finally {
+            s.mutex.unlock();
         }
     }
 

@@ -1,5 +1,6 @@
 package org.leveldbj.db;
 
+import org.iq80.leveldb.DBException;
 import org.leveldbj.cache.LruBlockCache;
 import org.leveldbj.memtable.MemTable;
 import org.leveldbj.version.Version;
@@ -27,6 +28,10 @@ final class DbProperties {
         String rest = name.substring(PREFIX.length());
         s.mutex.lock();
         try {
+            if (s.shuttingDown) {
+                // Closed (or closing) concurrently: the memtables may already be released.
+                throw new DBException("database is closed");
+            }
             Version v = s.versions.current();
             if (rest.startsWith("num-files-at-level")) {
                 String digits = rest.substring("num-files-at-level".length());

@@ -173,4 +173,34 @@ public final class FileNames {
             throw e;
         }
     }
+
+    /**
+     * Tells whether CURRENT may name a MANIFEST: true unless CURRENT can be read and names
+     * another one. Used after a failed MANIFEST switch to decide whether the new MANIFEST may
+     * be deleted (when in doubt it is kept; an unused MANIFEST is swept later).
+     *
+     * @param env the environment
+     * @param dir the database directory
+     * @param descriptorNumber the MANIFEST's number
+     * @return whether CURRENT names, or may name, {@code MANIFEST-<descriptorNumber>}
+     */
+    public static boolean currentNames(Env env, Path dir, long descriptorNumber) {
+        byte[] expected = (descriptorFileName(descriptorNumber) + "\n").getBytes(StandardCharsets.US_ASCII);
+        Path current = dir.resolve(CURRENT);
+        try {
+            if (!env.fileExists(current)) {
+                return false;
+            }
+            ByteBuffer buf = ByteBuffer.allocate(expected.length + 1);
+            try (Env.SequentialFile in = env.newSequentialFile(current)) {
+                while (buf.hasRemaining() && in.read(buf) > 0) {
+                    // keep reading
+                }
+            }
+            buf.flip();
+            return buf.equals(ByteBuffer.wrap(expected));
+        } catch (IOException e) {
+            return true;
+        }
+    }
 }

@@ -52,6 +52,7 @@ public final class LevelDbFactory implements DBFactory {
 
     @Override
     public DB open(File path, Options options) throws IOException {
+        Arguments.checkNotNull(path, "path");
         return DbImpl.open(path.toPath(), options);
     }
 
@@ -61,6 +62,7 @@ public final class LevelDbFactory implements DBFactory {
      */
     @Override
     public void destroy(File path, Options options) throws IOException {
+        Arguments.checkNotNull(path, "path");
         Env env = options != null && options.env() != null ? options.env() : FileSystemEnv.getDefault();
         Path dir = path.toPath();
         if (!env.fileExists(dir)) {
@@ -102,6 +104,7 @@ public final class LevelDbFactory implements DBFactory {
      */
     @Override
     public void repair(File path, Options options) throws IOException {
+        Arguments.checkNotNull(path, "path");
         Options opts = options != null ? options : new Options();
         Env env = opts.env() != null ? opts.env() : FileSystemEnv.getDefault();
         Path dir = path.toPath();

@@ -28,6 +28,10 @@ import org.leveldbj.version.VersionSet;
  * the middle are skipped and reported to the info log, unless {@code paranoidChecks} is set,
  * when they fail the open.
  *
+ * <p>A failed open leaves the database's files as it found them: it reads CURRENT and the
+ * MANIFEST without writing them, and removes the tables and the log it wrote before failing
+ * (only the info log and the LOCK file are touched, as in C++ LevelDB).
+ *
  * <p>Thread safety: runs in the opening thread before the database is shared; requires the lock.
  */
 final class Recovery {
@@ -84,26 +88,69 @@ final class Recovery {
         }
         Collections.sort(logs);
         VersionEdit edit = new VersionEdit();
-        long maxSequence = versions.lastSequence();
-        for (long log : logs) {
-            versions.markFileNumberUsed(log);
-            maxSequence = Math.max(maxSequence, replayLog(log, edit));
-        }
-        versions.setLastSequence(maxSequence);
+        long logNumber = -1;
+        boolean recorded = false;
+        try {
+            long maxSequence = versions.lastSequence();
+            for (long log : logs) {
+                versions.markFileNumberUsed(log);
+                maxSequence = Math.max(maxSequence, replayLog(log, edit));
+            }
+            versions.setLastSequence(maxSequence);
 
-        long logNumber = versions.newFileNumber();
-        s.log = new LogWriter(s.env.newWritableFile(s.dir.resolve(FileNames.logFileName(logNumber))));
-        // The new log's name must survive a crash as surely as the synced writes it will hold.
-        s.env.syncDir(s.dir);
-        s.logFileNumber = logNumber;
-        s.mem = new MemTable(s.icmp.userComparator());
-        edit.setPrevLogNumber(0);
-        edit.setLogNumber(logNumber);
-        // Every replayed record is in a table now, so the MANIFEST may count them all.
-        edit.setLastSequence(maxSequence);
-        versions.logAndApply(edit);
+            logNumber = versions.newFileNumber();
+            s.log = new LogWriter(s.env.newWritableFile(s.dir.resolve(FileNames.logFileName(logNumber))));
+            // The new log's name must survive a crash as surely as the synced writes it will hold.
+            s.env.syncDir(s.dir);
+            s.logFileNumber = logNumber;
+            s.mem = new MemTable(s.icmp.userComparator());
+            edit.setPrevLogNumber(0);
+            edit.setLogNumber(logNumber);
+            // Every replayed record is in a table now, so the MANIFEST may count them all.
+            edit.setLastSequence(maxSequence);
+            versions.logAndApply(edit);
+            recorded = true;
+        } finally {
+            // When only the directory sync after the CURRENT switch failed, the new MANIFEST
+            // is in force and names the replayed tables and the new log: they must stay.
+            if (!recorded && !FileNames.currentNames(s.env, s.dir, versions.manifestFileNumber())) {
+                discardUnrecorded(edit, logNumber);
+            }
+        }
         background.deleteObsoleteFiles();
         background.maybeSchedule();
+    }
+
+    /**
+     * After a failed open, removes the files it created and no MANIFEST names: the tables
+     * written while replaying and the new log. A failed open leaves the database's files as it
+     * found them (the logs it could not replay are still there for a repair or another try).
+     */
+    private void discardUnrecorded(VersionEdit edit, long logNumber) {
+        List<Path> created = new ArrayList<>();
+        for (VersionEdit.NewFile f : edit.newFiles()) {
+            created.add(s.dir.resolve(FileNames.tableFileName(f.file().number())));
+        }
+        if (logNumber >= 0) {
+            if (s.log != null) {
+                try {
+                    s.log.close();
+                } catch (IOException e) {
+                    s.infoLog.log("closing log #%d failed: %s", logNumber, e);
+                }
+                s.log = null;
+            }
+            created.add(s.dir.resolve(FileNames.logFileName(logNumber)));
+        }
+        for (Path file : created) {
+            try {
+                if (s.env.fileExists(file)) {
+                    s.env.deleteFile(file);
+                }
+            } catch (IOException e) {
+                s.infoLog.log("removing %s after the failed open failed: %s", file, e);
+            }
+        }
     }
 
     /** Replays one log into memtables flushed to level-0 tables; returns the largest sequence. */

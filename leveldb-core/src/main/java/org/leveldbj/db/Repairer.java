@@ -236,6 +236,7 @@ public final class Repairer {
             writer.sync();
         }
         env.renameFile(temp, dir.resolve(FileNames.descriptorFileName(1)));
+        env.syncDir(dir); // the MANIFEST's name is durable before CURRENT names it
         FileNames.setCurrentFile(env, dir, 1);
     }
 

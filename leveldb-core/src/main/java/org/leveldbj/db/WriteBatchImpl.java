@@ -1,7 +1,6 @@
 package org.leveldbj.db;
 
 import java.nio.ByteBuffer;
-import java.util.Objects;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.WriteBatch;
 import org.leveldbj.key.ValueType;
@@ -65,8 +64,8 @@ public final class WriteBatchImpl implements WriteBatch {
 
     @Override
     public WriteBatchImpl put(byte[] key, byte[] value) {
-        Objects.requireNonNull(key, "key");
-        Objects.requireNonNull(value, "value");
+        Arguments.checkNotNull(key, "key");
+        Arguments.checkNotNull(value, "value");
         checkOpen();
         rep.putByte(ValueType.VALUE.persistentId()).putLengthPrefixed(key).putLengthPrefixed(value);
         setCount(count + 1);
@@ -75,7 +74,7 @@ public final class WriteBatchImpl implements WriteBatch {
 
     @Override
     public WriteBatchImpl delete(byte[] key) {
-        Objects.requireNonNull(key, "key");
+        Arguments.checkNotNull(key, "key");
         checkOpen();
         rep.putByte(ValueType.DELETION.persistentId()).putLengthPrefixed(key);
         setCount(count + 1);

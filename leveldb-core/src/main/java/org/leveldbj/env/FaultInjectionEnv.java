@@ -24,8 +24,10 @@ import org.iq80.leveldb.Env;
  * <h2>Crash simulation</h2>
  * {@link #crash()} loses what a power failure loses: every file is cut back to the length it had
  * at its last {@code sync()}, and files created since the last {@code syncDir} of their
- * directory disappear with their names. Renames and deletions are durable at once (a
- * simplification: the engine makes them durable with {@code syncDir} anyway).
+ * directory disappear with their names (also when renamed to a name that did not exist).
+ * Deletions, and renames over an existing file, are durable at once (a simplification: the
+ * engine makes them durable with {@code syncDir} anyway, and a crash never leaves such a name
+ * without a file).
  *
  * <p>Thread safety: safe for concurrent use; the fault settings are guarded by this object's
  * monitor. Lifetime: as long as the test needs it; the data lives in the wrapped {@link MemEnv}.
@@ -246,11 +248,17 @@ public final class FaultInjectionEnv implements Env {
     @Override
     public void renameFile(Path source, Path target) throws IOException {
         maybeFail(Op.RENAME, source);
+        boolean replacing = base.fileExists(target);
         base.renameFile(source, target);
         synchronized (this) {
-            // The renamed file's fate follows its directory entry, which is now the target's.
-            if (createdSinceDirSync.remove(source.normalize())) {
+            // A new file renamed to a new name stays at risk until its directory is synced. A
+            // rename over an existing file (how CURRENT is replaced) is durable at once: a real
+            // crash leaves the old or the new file under that name, never neither, and this
+            // simulation cannot bring the old one back.
+            if (createdSinceDirSync.remove(source.normalize()) && !replacing) {
                 createdSinceDirSync.add(target.normalize());
+            } else {
+                createdSinceDirSync.remove(target.normalize());
             }
         }
     }

@@ -129,6 +129,7 @@ public final class VersionSet implements AutoCloseable {
                 log.addRecord(edit.encode());
                 log.sync();
             }
+            env.syncDir(dbDir); // the MANIFEST's name is durable before CURRENT names it
             FileNames.setCurrentFile(env, dbDir, 1);
         } catch (IOException | RuntimeException e) {
             try {
@@ -152,6 +153,11 @@ public final class VersionSet implements AutoCloseable {
         String currentName = readCurrent();
         Path manifestPath = dbDir.resolve(currentName);
         String manifestName = manifestPath.toString();
+        if (!env.fileExists(manifestPath)) {
+            // C++ LevelDB's text, which callers (and repair decisions) match on.
+            throw new CorruptionException("CURRENT points to a non-existent file", manifestName,
+                    CorruptionException.UNKNOWN_OFFSET);
+        }
         VersionBuilder builder = new VersionBuilder(this, current);
         Long nextFile = null;
         Long log = null;
@@ -300,13 +306,19 @@ public final class VersionSet implements AutoCloseable {
             writer.addRecord(edit.encode());
             writer.sync();
             if (newManifest) {
+                // The new MANIFEST's name must be durable before CURRENT names it (C++ syncs the
+                // directory when it first syncs a MANIFEST): otherwise a crash can keep the new
+                // CURRENT and lose the file it names.
+                env.syncDir(dbDir);
                 FileNames.setCurrentFile(env, dbDir, manifestNumber);
             }
         } catch (IOException | RuntimeException e) {
             if (newManifest) {
                 closeQuietly(writer, e);
                 try {
-                    if (env.fileExists(manifestPath)) {
+                    // When only the directory sync after the CURRENT rename failed, CURRENT
+                    // already names the new MANIFEST: it must stay, or the database is lost.
+                    if (env.fileExists(manifestPath) && !FileNames.currentNames(env, dbDir, manifestNumber)) {
                         env.deleteFile(manifestPath);
                     }
                 } catch (IOException suppressed) {

@@ -117,9 +117,9 @@ class WriteBatchImplTest {
     @Test
     void nullsAndUseAfterCloseAreRejected() {
         WriteBatchImpl batch = new WriteBatchImpl();
-        assertThrows(NullPointerException.class, () -> batch.put(null, b("v")));
-        assertThrows(NullPointerException.class, () -> batch.put(b("k"), null));
-        assertThrows(NullPointerException.class, () -> batch.delete(null));
+        assertThrows(IllegalArgumentException.class, () -> batch.put(null, b("v")));
+        assertThrows(IllegalArgumentException.class, () -> batch.put(b("k"), null));
+        assertThrows(IllegalArgumentException.class, () -> batch.delete(null));
         batch.close();
         assertThrows(IllegalStateException.class, () -> batch.put(b("k"), b("v")));
     }

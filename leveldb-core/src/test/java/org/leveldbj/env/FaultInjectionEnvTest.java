@@ -116,4 +116,31 @@ class FaultInjectionEnvTest extends EnvContractTest {
         faulty().crash();
         assertArrayEquals("MANIFEST-000002\n".getBytes(StandardCharsets.US_ASCII), readSequentially(current, 3));
     }
+
+    @Test
+    void renameOverAnExistingFileSurvivesACrashWithoutDirectorySync() throws IOException {
+        Path current = dir.resolve("CURRENT");
+        write(current, "MANIFEST-000001\n".getBytes(StandardCharsets.US_ASCII));
+        try (Env.WritableFile out = env.newAppendableFile(current)) {
+            out.sync();
+        }
+        env.syncDir(dir);
+        Path temp = dir.resolve("000002.dbtmp");
+        Path fresh = dir.resolve("fresh");
+        try (Env.WritableFile out = env.newWritableFile(temp)) {
+            out.append(utf8("MANIFEST-000002\n"));
+            out.sync();
+        }
+        try (Env.WritableFile out = env.newWritableFile(dir.resolve("other"))) {
+            out.append(utf8("x"));
+            out.sync();
+        }
+        // Replacing CURRENT: a crash leaves the old or the new file, never neither; the
+        // simulation keeps the new one. A new file renamed to a new name is still at risk.
+        env.renameFile(temp, current);
+        env.renameFile(dir.resolve("other"), fresh);
+        faulty().crash();
+        assertArrayEquals("MANIFEST-000002\n".getBytes(StandardCharsets.US_ASCII), readSequentially(current, 3));
+        assertFalse(env.fileExists(fresh));
+    }
 }

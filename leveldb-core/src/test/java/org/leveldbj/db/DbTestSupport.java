@@ -1,0 +1,192 @@
+package org.leveldbj.db;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.iq80.leveldb.DB;
+import org.iq80.leveldb.DBIterator;
+import org.iq80.leveldb.Env;
+import org.iq80.leveldb.ReadOptions;
+
+/** Helpers shared by the whole-database tests: seeds, models, histories and file surgery. */
+final class DbTestSupport {
+    private DbTestSupport() {
+    }
+
+    /**
+     * The seed of a randomized test: {@code -Dleveldbj.seed} when given, else fresh; printed.
+     *
+     * @param test the test's name
+     * @return the seed
+     */
+    static long seed(String test) {
+        String given = System.getProperty("leveldbj.seed");
+        long seed = given != null && !given.isBlank() ? Long.parseLong(given.trim()) : System.nanoTime();
+        System.out.println(test + ": seed " + seed + " (replay with -Dleveldbj.seed=" + seed + ")");
+        return seed;
+    }
+
+    /** @return an empty map ordered as the database orders keys (unsigned bytes) */
+    static TreeMap<byte[], byte[]> newModel() {
+        return new TreeMap<>(Arrays::compareUnsigned);
+    }
+
+    /**
+     * Everything the database holds, read with checksum verification by a forward iterator.
+     *
+     * @param db the database
+     * @return its entries
+     */
+    static TreeMap<byte[], byte[]> contents(DB db) throws IOException {
+        TreeMap<byte[], byte[]> out = newModel();
+        try (DBIterator it = db.iterator(new ReadOptions().verifyChecksums(true))) {
+            for (it.seekToFirst(); it.hasNext(); ) {
+                Map.Entry<byte[], byte[]> e = it.next();
+                out.put(e.getKey(), e.getValue());
+            }
+        }
+        return out;
+    }
+
+    /** One write of the history: a batch of puts (value non-null) and deletes (value null). */
+    record Write(List<byte[]> keys, List<byte[]> values, boolean sync) {
+        void applyTo(Map<byte[], byte[]> model) {
+            for (int i = 0; i < keys.size(); i++) {
+                if (values.get(i) == null) {
+                    model.remove(keys.get(i));
+                } else {
+                    model.put(keys.get(i), values.get(i));
+                }
+            }
+        }
+    }
+
+    /**
+     * Finds the shortest prefix of a history, at least {@code minPrefix} long, whose state
+     * (applied to {@code baseline}) equals {@code actual}.
+     *
+     * @return the prefix length, or -1 when no allowed prefix matches
+     */
+    static int matchingPrefix(TreeMap<byte[], byte[]> baseline, List<Write> history, int minPrefix,
+            TreeMap<byte[], byte[]> actual) {
+        TreeMap<byte[], byte[]> model = new TreeMap<>(baseline);
+        // Keys on which the model and the actual state differ, maintained as the model advances.
+        TreeSet<byte[]> differing = new TreeSet<>(Arrays::compareUnsigned);
+        TreeSet<byte[]> all = new TreeSet<>(Arrays::compareUnsigned);
+        all.addAll(model.keySet());
+        all.addAll(actual.keySet());
+        for (byte[] k : all) {
+            if (!Arrays.equals(model.get(k), actual.get(k))) {
+                differing.add(k);
+            }
+        }
+        for (int i = 0; ; i++) {
+            if (i >= minPrefix && differing.isEmpty()) {
+                return i;
+            }
+            if (i == history.size()) {
+                return -1;
+            }
+            Write w = history.get(i);
+            w.applyTo(model);
+            for (byte[] k : w.keys()) {
+                if (Arrays.equals(model.get(k), actual.get(k))) {
+                    differing.remove(k);
+                } else {
+                    differing.add(k);
+                }
+            }
+        }
+    }
+
+    /**
+     * Every file of a directory with its contents, names sorted.
+     *
+     * @param env the environment
+     * @param dir the directory
+     * @return file name to bytes
+     */
+    static TreeMap<String, byte[]> files(Env env, Path dir) throws IOException {
+        TreeMap<String, byte[]> out = new TreeMap<>();
+        if (!env.fileExists(dir)) {
+            return out;
+        }
+        for (String name : env.getChildren(dir)) {
+            Path p = dir.resolve(name);
+            if (isDirectory(env, p)) {
+                continue;
+            }
+            out.put(name, read(env, p));
+        }
+        return out;
+    }
+
+    private static boolean isDirectory(Env env, Path p) {
+        try {
+            env.getChildren(p);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** @return the whole content of a file */
+    static byte[] read(Env env, Path file) throws IOException {
+        byte[] bytes = new byte[(int) env.getFileSize(file)];
+        try (Env.SequentialFile in = env.newSequentialFile(file)) {
+            ByteBuffer buf = ByteBuffer.wrap(bytes);
+            while (buf.hasRemaining() && in.read(buf) > 0) {
+                // keep reading
+            }
+        }
+        return bytes;
+    }
+
+    /** Replaces a file's content (synced). */
+    static void write(Env env, Path file, byte[] bytes) throws IOException {
+        try (Env.WritableFile out = env.newWritableFile(file)) {
+            out.append(ByteBuffer.wrap(bytes));
+            out.sync();
+        }
+    }
+
+    /** Flips one bit of a file. */
+    static void flipByte(Env env, Path file, int offset) throws IOException {
+        byte[] bytes = read(env, file);
+        bytes[offset] ^= 0x40;
+        write(env, file, bytes);
+    }
+
+    /** @return the names in a directory ending with a suffix, sorted */
+    static List<String> named(Env env, Path dir, String suffix) throws IOException {
+        List<String> out = new ArrayList<>();
+        for (String name : env.getChildren(dir)) {
+            if (name.endsWith(suffix)) {
+                out.add(name);
+            }
+        }
+        out.sort(null);
+        return out;
+    }
+
+    /** @return a short description of a state for failure messages */
+    static String describe(TreeMap<byte[], byte[]> state) {
+        StringBuilder sb = new StringBuilder().append(state.size()).append(" keys");
+        int n = 0;
+        for (Map.Entry<byte[], byte[]> e : state.entrySet()) {
+            if (n++ == 5) {
+                sb.append(", ...");
+                break;
+            }
+            sb.append(n == 1 ? ": " : ", ").append(new String(e.getKey())).append('=')
+                    .append(new String(e.getValue()));
+        }
+        return sb.toString();
+    }
+}
