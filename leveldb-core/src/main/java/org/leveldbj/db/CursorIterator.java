@@ -127,6 +127,7 @@ public final class CursorIterator implements DBIterator {
 
     @Override
     public void seek(byte[] key) {
+        Arguments.checkNotNull(key, "key");
         ensureOpen();
         state = State.ON;
         it.seek(ByteBuffer.wrap(key));
