@@ -24,9 +24,10 @@ import org.openjdk.jmh.annotations.TearDown;
  * ones, and finds the misses about three times faster with a 10-bit bloom filter.
  *
  * <p>The database is built once per trial with a 64 KiB write buffer and 256 KiB tables,
- * uncompressed, so that {@code keys} entries of {@code valueSize} bytes spread over several
- * levels (level 1 holds 10 MB before level 2 is used); the files per level go to standard
- * error. One read per call (ops/s), each of a random odd key within the range of the even
+ * uncompressed, the keys put in a random order (keys put in order would never overlap and all
+ * land in one level), so that {@code keys} entries of {@code valueSize} bytes spread over
+ * several levels (level 1 holds 10 MB before level 2 is used); the files per level go to
+ * standard error. One read per call (ops/s), each of a random odd key within the range of the even
  * keys written.
  */
 @State(Scope.Thread)
@@ -72,7 +73,7 @@ public class BloomFilterBenchmark {
         }
         fixture = Fixture.open(options);
         DB db = fixture.db();
-        Fixture.fill(db, keys, 2, valueSize);
+        Fixture.fillShuffled(db, keys, 2, valueSize);
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
         while (filesAt(db, 0) >= 4 && System.nanoTime() < deadline) {
             Thread.sleep(50);

@@ -22,8 +22,8 @@ import org.openjdk.jmh.annotations.TearDown;
  *
  * <p>Each trial puts {@code keys} keys with values that compress to about half their size and
  * compacts the whole database, then measures one operation per call (ops/s): {@code write}
- * overwrites random keys, {@code readRandom} reads random keys. The compacted database's size
- * goes to standard error at the end of the trial and to {@code compression-<type>.json} in the
+ * overwrites random keys, {@code readRandom} reads random keys. The size of the compacted
+ * database's tables goes to standard error at the end of the trial and to {@code compression-<type>.json} in the
  * results directory (the system property {@code leveldbj.jmh.dir}, {@code target/jmh} by
  * default), as JMH's own results have no room for it.
  */
@@ -58,7 +58,7 @@ public class CompressionBenchmark {
         fixture = Fixture.open(new Options().compressionType(compression).cacheSize(Fixture.cacheSize(cache)));
         Fixture.fill(fixture.db(), keys, 1, valueSize);
         fixture.db().compactRange(null, null);
-        compactedBytes = fixture.diskBytes();
+        compactedBytes = fixture.tableBytes();
         value = Fixture.value(random, valueSize);
     }
 
@@ -66,11 +66,11 @@ public class CompressionBenchmark {
     @TearDown(Level.Trial)
     public void close() {
         long raw = (long) keys * (16 + valueSize);
-        System.err.printf("CompressionBenchmark: %s: %d keys of %d + %d bytes (%d bytes) take %d bytes on disk after a full compaction%n",
+        System.err.printf("CompressionBenchmark: %s: %d keys of %d + %d bytes (%d bytes) take %d bytes of tables after a full compaction%n",
                 compression, keys, 16, valueSize, raw, compactedBytes);
         Fixture.writeResult("compression-" + compression,
                 "{\"compression\": \"" + compression + "\", \"keys\": " + keys + ", \"valueSize\": " + valueSize
-                        + ", \"rawBytes\": " + raw + ", \"diskBytes\": " + compactedBytes + "}");
+                        + ", \"rawBytes\": " + raw + ", \"tableBytes\": " + compactedBytes + "}");
         fixture.close();
     }
 

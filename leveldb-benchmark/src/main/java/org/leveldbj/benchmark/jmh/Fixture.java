@@ -58,13 +58,16 @@ final class Fixture {
     }
 
     /**
-     * The total size of the database's files.
+     * The total size of the database's tables ({@code .ldb} and {@code .sst} files), leaving out
+     * the log, the manifest and the info log.
      *
      * @return bytes on disk
      */
-    long diskBytes() {
+    long tableBytes() {
         try (Stream<Path> files = Files.list(directory)) {
-            return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
+            return files.filter(f -> f.getFileName().toString().endsWith(".ldb") || f.getFileName().toString().endsWith(".sst"))
+                    .mapToLong(f -> f.toFile().length())
+                    .sum();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -142,6 +145,32 @@ final class Fixture {
     static void fill(DB db, int count, int step, int valueSize) {
         SplittableRandom random = new SplittableRandom(301);
         for (int i = 0; i < count; i++) {
+            db.put(key((long) i * step), value(random, valueSize));
+        }
+    }
+
+    /**
+     * Like {@link #fill}, but in a random order (the same for every run), so that the tables
+     * flushed from the memtable overlap and compactions move data down level by level.
+     *
+     * @param db the database
+     * @param count how many keys
+     * @param step the distance between consecutive key indexes
+     * @param valueSize the value length
+     */
+    static void fillShuffled(DB db, int count, int step, int valueSize) {
+        SplittableRandom random = new SplittableRandom(303);
+        int[] order = new int[count];
+        for (int i = 0; i < count; i++) {
+            order[i] = i;
+        }
+        for (int i = count - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            int t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+        for (int i : order) {
             db.put(key((long) i * step), value(random, valueSize));
         }
     }
