@@ -33,6 +33,7 @@ import org.iq80.leveldb.WriteOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
+import org.leveldbj.interop.ReverseBytewiseComparator;
 import org.leveldbj.env.MemEnv;
 
 /**
@@ -140,27 +141,7 @@ class BadInputTest {
     @Test
     void wrongComparator() throws IOException {
         populate(100);
-        DBComparator reverse = new DBComparator() {
-            @Override
-            public String name() {
-                return "test.reverse";
-            }
-
-            @Override
-            public byte[] findShortestSeparator(byte[] start, byte[] limit) {
-                return start;
-            }
-
-            @Override
-            public byte[] findShortSuccessor(byte[] key) {
-                return key;
-            }
-
-            @Override
-            public int compare(byte[] a, byte[] b) {
-                return -Arrays.compareUnsigned(a, b);
-            }
-        };
+        DBComparator reverse = ReverseBytewiseComparator.INSTANCE;
         DBException e = assertOpenFailsUntouched(DBException.class, options().comparator(reverse));
         assertTrue(e.getMessage().contains("does not match existing comparator"), e.getMessage());
         try (DB db = open(options())) {

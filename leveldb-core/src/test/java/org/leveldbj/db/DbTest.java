@@ -30,6 +30,7 @@ import org.iq80.leveldb.Snapshot;
 import org.iq80.leveldb.WriteBatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.leveldbj.interop.ReverseBytewiseComparator;
 import org.leveldbj.env.MemEnv;
 
 class DbTest {
@@ -260,29 +261,9 @@ class DbTest {
     @Test
     void wrongComparatorIsRejected() throws IOException {
         open(options()).close();
-        DBComparator reverse = new DBComparator() {
-            @Override
-            public String name() {
-                return "test.reverse";
-            }
-
-            @Override
-            public byte[] findShortestSeparator(byte[] start, byte[] limit) {
-                return start;
-            }
-
-            @Override
-            public byte[] findShortSuccessor(byte[] key) {
-                return key;
-            }
-
-            @Override
-            public int compare(byte[] a, byte[] b) {
-                return -java.util.Arrays.compareUnsigned(a, b);
-            }
-        };
+        DBComparator reverse = ReverseBytewiseComparator.INSTANCE;
         DBException e = assertThrows(DBException.class, () -> open(options().comparator(reverse)));
-        assertTrue(e.getMessage().contains("leveldb.BytewiseComparator does not match existing comparator : test.reverse"),
+        assertTrue(e.getMessage().contains("leveldb.BytewiseComparator does not match existing comparator : " + ReverseBytewiseComparator.NAME),
                 e.getMessage());
         // The lock was released by the failed open.
         open(options()).close();
@@ -290,27 +271,7 @@ class DbTest {
 
     @Test
     void customComparatorOrdersIterationAndSurvivesReopen() throws IOException {
-        DBComparator reverse = new DBComparator() {
-            @Override
-            public String name() {
-                return "test.reverse";
-            }
-
-            @Override
-            public byte[] findShortestSeparator(byte[] start, byte[] limit) {
-                return start;
-            }
-
-            @Override
-            public byte[] findShortSuccessor(byte[] key) {
-                return key;
-            }
-
-            @Override
-            public int compare(byte[] a, byte[] b) {
-                return -java.util.Arrays.compareUnsigned(a, b);
-            }
-        };
+        DBComparator reverse = ReverseBytewiseComparator.INSTANCE;
         Options options = options().comparator(reverse).writeBufferSize(1000);
         try (DB db = open(options)) {
             for (int i = 0; i < 100; i++) {

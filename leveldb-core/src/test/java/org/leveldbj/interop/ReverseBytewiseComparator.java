@@ -7,9 +7,11 @@ import org.iq80.leveldb.DBComparator;
  * Descending unsigned-bytewise order under the name {@value #NAME}, the {@code reverse}
  * comparator of the recipes. Like the peers' versions it never shortens keys.
  */
-final class ReverseBytewiseComparator implements DBComparator {
-    static final String NAME = "leveldbj.ReverseBytewiseComparator";
-    static final ReverseBytewiseComparator INSTANCE = new ReverseBytewiseComparator();
+public final class ReverseBytewiseComparator implements DBComparator {
+    /** The name both peers and this engine use for this order. */
+    public static final String NAME = "leveldbj.ReverseBytewiseComparator";
+    /** The shared instance. */
+    public static final ReverseBytewiseComparator INSTANCE = new ReverseBytewiseComparator();
 
     private ReverseBytewiseComparator() {
     }
