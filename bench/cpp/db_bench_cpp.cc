@@ -1,0 +1,854 @@
+// A db_bench-style runner on C++ LevelDB (the system's libleveldb), the counterpart of
+// leveldbj's bin/db-bench: the same workloads, flags, keys, values and output lines, so that
+// bin/compare can run both and set their numbers side by side.
+//
+// Keys are "%016d" numbers drawn from a Park-Miller generator (multiplier 16807, modulus
+// 2^31 - 1); benchmark thread number n (counted over the whole run, from 1) is seeded with
+// 1000 + n, exactly as leveldbj's runner seeds its threads, so both visit the same keys.
+// Values are consecutive slices of one MiB of printable bytes seeded with 301, made of
+// 100-byte pieces compressible to --compression_ratio.
+//
+// Exit codes: 0 done, 1 a workload or the database failed, 2 bad flags.
+
+#include <leveldb/cache.h>
+#include <leveldb/db.h>
+#include <leveldb/filter_policy.h>
+#include <leveldb/iterator.h>
+#include <leveldb/options.h>
+#include <leveldb/write_batch.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cinttypes>
+#include <cmath>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+constexpr int kKeySize = 16;
+
+// ---------------------------------------------------------------------------------------------
+// Flags
+
+struct Flags {
+  std::vector<std::string> benchmarks = {
+      "fillseq",    "fillsync", "fillrandom",  "overwrite", "readrandom",
+      "readrandom", "readseq",  "readreverse", "compact",   "readrandom",
+      "readseq",    "readreverse", "fill100K"};
+  int num = 1000000;
+  int reads = -1;
+  int threads = 1;
+  int value_size = 100;
+  double compression_ratio = 0.5;
+  bool histogram = false;
+  bool use_existing_db = false;
+  long long write_buffer_size = leveldb::Options().write_buffer_size;
+  long long max_file_size = leveldb::Options().max_file_size;
+  long long block_size = leveldb::Options().block_size;
+  long long cache_size = -1;
+  int open_files = leveldb::Options().max_open_files;
+  int bloom_bits = -1;
+  std::string db;
+  bool snappy = true;
+
+  int EffectiveReads() const { return reads < 0 ? num : reads; }
+};
+
+const std::vector<std::string>& KnownBenchmarks() {
+  static const std::vector<std::string> names = {
+      "fillseq",     "fillbatch",  "fillrandom",  "overwrite",   "fillsync",
+      "fill100K",    "readseq",    "readreverse", "readrandom",  "readmissing",
+      "readhot",     "readrandomsmall", "seekrandom", "seekordered", "deleteseq",
+      "deleterandom", "compact",   "stats",       "sstables"};
+  return names;
+}
+
+struct FlagError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+long long ParseInteger(const std::string& arg, const std::string& value, long long min,
+                       long long max) {
+  if (value.empty()) throw FlagError("Invalid flag '" + arg + "' (not an integer)");
+  char* end = nullptr;
+  errno = 0;
+  long long parsed = std::strtoll(value.c_str(), &end, 10);
+  if (*end != '\0' || errno != 0) {
+    throw FlagError("Invalid flag '" + arg + "' (not an integer)");
+  }
+  if (parsed < min || parsed > max) {
+    throw FlagError("Invalid flag '" + arg + "' (out of range)");
+  }
+  return parsed;
+}
+
+int ParseInt(const std::string& arg, const std::string& value, int min) {
+  return static_cast<int>(ParseInteger(arg, value, min, INT32_MAX));
+}
+
+bool ParseBool(const std::string& arg, const std::string& value) {
+  if (value == "0") return false;
+  if (value == "1") return true;
+  throw FlagError("Invalid flag '" + arg + "' (0 or 1)");
+}
+
+Flags ParseFlags(int argc, char** argv) {
+  Flags flags;
+  for (int i = 1; i < argc; i++) {
+    std::string arg = argv[i];
+    size_t eq = arg.find('=');
+    if (arg.rfind("--", 0) != 0 || eq == std::string::npos) {
+      throw FlagError("Invalid flag '" + arg + "' (flags are --name=value)");
+    }
+    std::string name = arg.substr(2, eq - 2);
+    std::string value = arg.substr(eq + 1);
+    if (name == "benchmarks") {
+      flags.benchmarks.clear();
+      size_t start = 0;
+      while (start <= value.size()) {
+        size_t comma = value.find(',', start);
+        if (comma == std::string::npos) comma = value.size();
+        if (comma > start) flags.benchmarks.push_back(value.substr(start, comma - start));
+        start = comma + 1;
+      }
+    } else if (name == "num") {
+      flags.num = ParseInt(arg, value, 0);
+    } else if (name == "reads") {
+      flags.reads = ParseInt(arg, value, INT32_MIN);
+    } else if (name == "threads") {
+      flags.threads = ParseInt(arg, value, 1);
+    } else if (name == "value_size") {
+      flags.value_size = ParseInt(arg, value, 0);
+    } else if (name == "compression_ratio") {
+      char* end = nullptr;
+      double parsed = std::strtod(value.c_str(), &end);
+      if (value.empty() || *end != '\0' || !std::isfinite(parsed)) {
+        throw FlagError("Invalid flag '" + arg + "' (not a number)");
+      }
+      flags.compression_ratio = parsed;
+    } else if (name == "histogram") {
+      flags.histogram = ParseBool(arg, value);
+    } else if (name == "use_existing_db") {
+      flags.use_existing_db = ParseBool(arg, value);
+    } else if (name == "write_buffer_size") {
+      flags.write_buffer_size = ParseInt(arg, value, 1);
+    } else if (name == "max_file_size") {
+      flags.max_file_size = ParseInt(arg, value, 1);
+    } else if (name == "block_size") {
+      flags.block_size = ParseInt(arg, value, 1);
+    } else if (name == "cache_size") {
+      flags.cache_size = ParseInteger(arg, value, INT64_MIN, INT64_MAX);
+    } else if (name == "open_files") {
+      flags.open_files = ParseInt(arg, value, 1);
+    } else if (name == "bloom_bits") {
+      flags.bloom_bits = ParseInt(arg, value, INT32_MIN);
+    } else if (name == "db") {
+      if (value.empty()) throw FlagError("Invalid flag '" + arg + "' (empty path)");
+      flags.db = value;
+    } else if (name == "compression") {
+      if (value == "none") {
+        flags.snappy = false;
+      } else if (value == "snappy") {
+        flags.snappy = true;
+      } else if (value == "zstd") {
+        throw FlagError("--compression=zstd: C++ LevelDB " +
+                        std::to_string(leveldb::kMajorVersion) + "." +
+                        std::to_string(leveldb::kMinorVersion) + " cannot write zstd blocks");
+      } else {
+        throw FlagError("Invalid flag '" + arg + "' (none or snappy)");
+      }
+    } else {
+      throw FlagError("Invalid flag '" + arg + "'");
+    }
+  }
+  if (flags.bloom_bits == 0 || flags.bloom_bits < -1) {
+    throw FlagError("Invalid flag '--bloom_bits=" + std::to_string(flags.bloom_bits) +
+                    "' (-1 for none, or at least 1)");
+  }
+  if (flags.compression_ratio <= 0 || flags.compression_ratio > 1) {
+    throw FlagError("Invalid flag '--compression_ratio' (above 0, at most 1)");
+  }
+  for (const std::string& name : flags.benchmarks) {
+    const auto& known = KnownBenchmarks();
+    if (std::find(known.begin(), known.end(), name) == known.end()) {
+      std::string list;
+      for (const auto& k : known) list += (list.empty() ? "" : ",") + k;
+      throw FlagError("unknown benchmark '" + name + "' (known: " + list + ")");
+    }
+  }
+  if (flags.use_existing_db && flags.db.empty()) {
+    throw FlagError("--use_existing_db=1 needs --db=PATH");
+  }
+  return flags;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keys, random numbers, values
+
+// Park-Miller "minimal standard" generator: seed' = seed * 16807 mod (2^31 - 1).
+class ParkMiller {
+ public:
+  explicit ParkMiller(uint32_t seed) : seed_(seed & 0x7fffffffu) {
+    if (seed_ == 0 || seed_ == 2147483647u) seed_ = 1;
+  }
+  uint32_t Next() {
+    seed_ = static_cast<uint32_t>((static_cast<uint64_t>(seed_) * 16807u) % 2147483647u);
+    return seed_;
+  }
+  uint32_t Uniform(uint32_t n) { return Next() % n; }
+
+ private:
+  uint32_t seed_;
+};
+
+std::string Key(int k) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof(buffer), "%016d", k);
+  return buffer;
+}
+
+std::string MissingKey(int k) { return Key(k) + "."; }
+
+// One MiB (rounded up to whole pieces) of printable bytes in 100-byte pieces; each piece is a
+// random run of 100 * ratio bytes repeated to fill it.
+class ValueData {
+ public:
+  explicit ValueData(double ratio) {
+    ParkMiller random(301);
+    const int piece = 100;
+    int raw = std::max(1, static_cast<int>(piece * ratio));
+    while (data_.size() < (1u << 20)) {
+      size_t at = data_.size();
+      data_.resize(at + piece);
+      for (int i = 0; i < raw && i < piece; i++) {
+        data_[at + i] = static_cast<char>(' ' + random.Uniform(95));
+      }
+      for (int i = raw; i < piece; i++) data_[at + i] = data_[at + i - raw];
+    }
+  }
+  const std::string& data() const { return data_; }
+
+ private:
+  std::string data_;
+};
+
+// Consecutive slices of the value data, starting over at the beginning when one would not fit.
+class ValueCursor {
+ public:
+  explicit ValueCursor(const ValueData& data) : data_(data.data()) {}
+  leveldb::Slice Next(size_t length) {
+    if (length > data_.size()) throw std::runtime_error("value size above the value data");
+    if (position_ + length > data_.size()) position_ = 0;
+    position_ += length;
+    return leveldb::Slice(data_.data() + position_ - length, length);
+  }
+
+ private:
+  const std::string& data_;
+  size_t position_ = 0;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Measurements
+
+int64_t NowNanos() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+// Latencies in microseconds, in db_bench's buckets: 1..10, then 1.2, 1.4 ... 10 per decade.
+class Histogram {
+ public:
+  Histogram() : buckets_(Limits().size(), 0.0) {}
+
+  static const std::vector<double>& Limits() {
+    static const std::vector<double> limits = [] {
+      const double steps[] = {1.2, 1.4, 1.6, 1.8, 2, 2.5, 3, 3.5, 4, 4.5, 5, 6, 7, 8, 9, 10};
+      std::vector<double> l;
+      for (int i = 1; i <= 10; i++) l.push_back(i);
+      for (double decade = 10; decade <= 1e9; decade *= 10) {
+        for (double step : steps) {
+          if (step * decade < 1e10) l.push_back(std::rint(step * decade));
+        }
+      }
+      l.push_back(1e200);
+      return l;
+    }();
+    return limits;
+  }
+
+  void Add(double micros) {
+    const auto& limits = Limits();
+    size_t b = 0;
+    while (b < limits.size() - 1 && limits[b] <= micros) b++;
+    buckets_[b] += 1;
+    min_ = std::min(min_, micros);
+    max_ = std::max(max_, micros);
+    count_++;
+    sum_ += micros;
+    sum_squares_ += micros * micros;
+  }
+
+  void Merge(const Histogram& other) {
+    min_ = std::min(min_, other.min_);
+    max_ = std::max(max_, other.max_);
+    count_ += other.count_;
+    sum_ += other.sum_;
+    sum_squares_ += other.sum_squares_;
+    for (size_t b = 0; b < buckets_.size(); b++) buckets_[b] += other.buckets_[b];
+  }
+
+  double Percentile(double p) const {
+    const auto& limits = Limits();
+    double threshold = count_ * (p / 100.0);
+    double seen = 0;
+    for (size_t b = 0; b < buckets_.size(); b++) {
+      seen += buckets_[b];
+      if (seen >= threshold && buckets_[b] > 0) {
+        double left = b == 0 ? 0 : limits[b - 1];
+        double right = limits[b];
+        double position = (threshold - (seen - buckets_[b])) / buckets_[b];
+        return std::max(min_, std::min(max_, left + (right - left) * position));
+      }
+    }
+    return max_;
+  }
+
+  std::string ToString() const {
+    const auto& limits = Limits();
+    std::string out;
+    char line[256];
+    double average = count_ == 0 ? 0 : sum_ / count_;
+    double variance =
+        count_ == 0 ? 0 : (sum_squares_ * count_ - sum_ * sum_) / (count_ * count_);
+    std::snprintf(line, sizeof(line), "Count: %.0f  Average: %.4f  StdDev: %.2f\n", count_,
+                  average, std::sqrt(std::max(0.0, variance)));
+    out += line;
+    std::snprintf(line, sizeof(line), "Min: %.4f  Median: %.4f  Max: %.4f\n",
+                  count_ == 0 ? 0.0 : min_, Percentile(50), max_);
+    out += line;
+    out += "------------------------------------------------------\n";
+    double cumulative = 0;
+    for (size_t b = 0; b < buckets_.size(); b++) {
+      if (buckets_[b] <= 0) continue;
+      cumulative += buckets_[b];
+      std::snprintf(line, sizeof(line), "[ %7.0f, %7.0f ) %7.0f %7.3f%% %7.3f%% ",
+                    b == 0 ? 0.0 : limits[b - 1], limits[b], buckets_[b],
+                    100.0 * buckets_[b] / count_, 100.0 * cumulative / count_);
+      out += line;
+      out += std::string(static_cast<size_t>(20 * (buckets_[b] / count_) + 0.5), '#');
+      out += '\n';
+    }
+    return out;
+  }
+
+ private:
+  std::vector<double> buckets_;
+  double min_ = 1e200;
+  double max_ = 0;
+  double count_ = 0;
+  double sum_ = 0;
+  double sum_squares_ = 0;
+};
+
+// What one thread measured: operations, bytes, time, latencies and a message. Merged threads
+// report the sum of their times over the sum of their operations, and bytes over the wall-clock
+// time from the first start to the last finish.
+class Stats {
+ public:
+  explicit Stats(bool histogram) : keep_histogram_(histogram) { Start(); }
+
+  void Start() {
+    start_ = NowNanos();
+    finish_ = start_;
+    last_op_ = start_;
+    elapsed_ = 0;
+    done_ = 0;
+    bytes_ = 0;
+    message_.clear();
+  }
+
+  void Stop() {
+    finish_ = NowNanos();
+    elapsed_ = finish_ - start_;
+  }
+
+  void FinishedSingleOp() {
+    if (keep_histogram_) {
+      int64_t now = NowNanos();
+      histogram_.Add((now - last_op_) / 1000.0);
+      last_op_ = now;
+    }
+    done_++;
+  }
+
+  void AddBytes(int64_t n) { bytes_ += n; }
+
+  void AddMessage(const std::string& text) {
+    if (text.empty()) return;
+    message_ = message_.empty() ? text : message_ + " " + text;
+  }
+
+  void Merge(const Stats& other) {
+    histogram_.Merge(other.histogram_);
+    done_ += other.done_;
+    bytes_ += other.bytes_;
+    elapsed_ += other.elapsed_;
+    start_ = std::min(start_, other.start_);
+    finish_ = std::max(finish_, other.finish_);
+    if (message_.empty()) message_ = other.message_;
+  }
+
+  // "name : micros micros/op;[ rate MB/s][ message]", as db_bench prints it.
+  std::string Report(const std::string& name) const {
+    int64_t ops = std::max<int64_t>(1, done_);
+    double micros_per_op = elapsed_ / 1000.0 / ops;
+    std::string extra;
+    char buffer[64];
+    if (bytes_ > 0) {
+      double seconds = std::max<int64_t>(1, finish_ - start_) * 1e-9;
+      std::snprintf(buffer, sizeof(buffer), "%6.1f MB/s", bytes_ / 1048576.0 / seconds);
+      extra = buffer;
+    }
+    if (!message_.empty()) extra += (extra.empty() ? "" : " ") + message_;
+    char line[128];
+    std::snprintf(line, sizeof(line), "%-12s : %11.3f micros/op;", name.c_str(),
+                  micros_per_op);
+    std::string out = line;
+    if (!extra.empty()) out += " " + extra;
+    if (keep_histogram_) out += "\nMicroseconds per op:\n" + histogram_.ToString();
+    return out;
+  }
+
+ private:
+  bool keep_histogram_;
+  Histogram histogram_;
+  int64_t start_ = 0;
+  int64_t finish_ = 0;
+  int64_t last_op_ = 0;
+  int64_t elapsed_ = 0;
+  int64_t done_ = 0;
+  int64_t bytes_ = 0;
+  std::string message_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Workloads
+
+struct BenchError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+void Check(const leveldb::Status& status, const char* what) {
+  if (!status.ok()) throw BenchError(std::string(what) + ": " + status.ToString());
+}
+
+std::string FoundMessage(int found, int num) {
+  return "(" + std::to_string(found) + " of " + std::to_string(num) + " found)";
+}
+
+// The parameters a workload's threads share.
+struct Context {
+  leveldb::DB* db;
+  const ValueData* values;
+  int num;        // operations per thread of a write or delete workload
+  int key_space;  // --num: random keys are drawn from [0, key_space)
+  int reads;      // operations per thread of a read workload
+  int value_size;
+  int entries_per_batch;
+  leveldb::WriteOptions write_options;
+};
+
+struct Thread {
+  ParkMiller random;
+  Stats stats;
+};
+
+using Operation = void (*)(const Context&, Thread&);
+
+void Write(const Context& c, Thread& t, bool sequential) {
+  if (c.num != c.key_space) t.stats.AddMessage("(" + std::to_string(c.num) + " ops)");
+  ValueCursor values(*c.values);
+  int64_t bytes = 0;
+  leveldb::WriteBatch batch;
+  for (int i = 0; i < c.num; i += c.entries_per_batch) {
+    batch.Clear();
+    for (int j = 0; j < c.entries_per_batch; j++) {
+      int k = sequential ? i + j : static_cast<int>(t.random.Uniform(c.key_space));
+      std::string key = Key(k);
+      batch.Put(key, values.Next(c.value_size));
+      bytes += c.value_size + static_cast<int64_t>(key.size());
+      t.stats.FinishedSingleOp();
+    }
+    Check(c.db->Write(c.write_options, &batch), "put error");
+  }
+  t.stats.AddBytes(bytes);
+}
+
+void WriteSequential(const Context& c, Thread& t) { Write(c, t, true); }
+void WriteRandom(const Context& c, Thread& t) { Write(c, t, false); }
+
+void ReadSequential(const Context& c, Thread& t) {
+  std::unique_ptr<leveldb::Iterator> it(c.db->NewIterator(leveldb::ReadOptions()));
+  int64_t bytes = 0;
+  it->SeekToFirst();
+  for (int i = 0; i < c.reads && it->Valid(); i++, it->Next()) {
+    bytes += it->key().size() + it->value().size();
+    t.stats.FinishedSingleOp();
+  }
+  t.stats.AddBytes(bytes);
+}
+
+void ReadReverse(const Context& c, Thread& t) {
+  std::unique_ptr<leveldb::Iterator> it(c.db->NewIterator(leveldb::ReadOptions()));
+  int64_t bytes = 0;
+  it->SeekToLast();
+  for (int i = 0; i < c.reads && it->Valid(); i++, it->Prev()) {
+    bytes += it->key().size() + it->value().size();
+    t.stats.FinishedSingleOp();
+  }
+  t.stats.AddBytes(bytes);
+}
+
+void ReadRandom(const Context& c, Thread& t) {
+  leveldb::ReadOptions options;
+  std::string value;
+  int found = 0;
+  for (int i = 0; i < c.reads; i++) {
+    std::string key = Key(static_cast<int>(t.random.Uniform(c.key_space)));
+    if (c.db->Get(options, key, &value).ok()) found++;
+    t.stats.FinishedSingleOp();
+  }
+  t.stats.AddMessage(FoundMessage(found, c.num));
+}
+
+void ReadMissing(const Context& c, Thread& t) {
+  leveldb::ReadOptions options;
+  std::string value;
+  for (int i = 0; i < c.reads; i++) {
+    c.db->Get(options, MissingKey(static_cast<int>(t.random.Uniform(c.key_space))), &value);
+    t.stats.FinishedSingleOp();
+  }
+}
+
+// Random reads from the first 1% of the key space.
+void ReadHot(const Context& c, Thread& t) {
+  leveldb::ReadOptions options;
+  std::string value;
+  uint32_t range = static_cast<uint32_t>((static_cast<int64_t>(c.key_space) + 99) / 100);
+  for (int i = 0; i < c.reads; i++) {
+    c.db->Get(options, Key(static_cast<int>(t.random.Uniform(range))), &value);
+    t.stats.FinishedSingleOp();
+  }
+}
+
+// A new iterator per operation, seeking a random key.
+void SeekRandom(const Context& c, Thread& t) {
+  int found = 0;
+  for (int i = 0; i < c.reads; i++) {
+    std::string key = Key(static_cast<int>(t.random.Uniform(c.key_space)));
+    std::unique_ptr<leveldb::Iterator> it(c.db->NewIterator(leveldb::ReadOptions()));
+    it->Seek(key);
+    if (it->Valid() && it->key() == key) found++;
+    t.stats.FinishedSingleOp();
+  }
+  t.stats.AddMessage(FoundMessage(found, c.num));
+}
+
+// One iterator seeking keys in increasing order, a random stride of under 100 apart.
+void SeekOrdered(const Context& c, Thread& t) {
+  std::unique_ptr<leveldb::Iterator> it(c.db->NewIterator(leveldb::ReadOptions()));
+  int found = 0;
+  int k = 0;
+  for (int i = 0; i < c.reads; i++) {
+    k = static_cast<int>((k + t.random.Uniform(100)) % static_cast<uint32_t>(c.key_space));
+    std::string key = Key(k);
+    it->Seek(key);
+    if (it->Valid() && it->key() == key) found++;
+    t.stats.FinishedSingleOp();
+  }
+  t.stats.AddMessage(FoundMessage(found, c.num));
+}
+
+void Delete(const Context& c, Thread& t, bool sequential) {
+  for (int i = 0; i < c.num; i++) {
+    int k = sequential ? i : static_cast<int>(t.random.Uniform(c.key_space));
+    Check(c.db->Delete(c.write_options, Key(k)), "delete error");
+    t.stats.FinishedSingleOp();
+  }
+}
+
+void DeleteSequential(const Context& c, Thread& t) { Delete(c, t, true); }
+void DeleteRandom(const Context& c, Thread& t) { Delete(c, t, false); }
+
+void Compact(const Context& c, Thread&) { c.db->CompactRange(nullptr, nullptr); }
+
+// What a workload changes from the flags.
+struct Workload {
+  const char* name;
+  bool fresh_db;
+  Operation operation;  // null: prints a database property
+  int num_divisor = 1;
+  int reads_divisor = 1;
+  int value_size = -1;  // -1: --value_size
+  bool sync = false;
+  int entries_per_batch = 1;
+};
+
+const Workload* FindWorkload(const std::string& name) {
+  static const Workload workloads[] = {
+      {"fillseq", true, WriteSequential},
+      {"fillbatch", true, WriteSequential, 1, 1, -1, false, 1000},
+      {"fillrandom", true, WriteRandom},
+      {"overwrite", false, WriteRandom},
+      {"fillsync", true, WriteRandom, 1000, 1, -1, true},
+      {"fill100K", true, WriteRandom, 1000, 1, 100 * 1000},
+      {"readseq", false, ReadSequential},
+      {"readreverse", false, ReadReverse},
+      {"readrandom", false, ReadRandom},
+      {"readmissing", false, ReadMissing},
+      {"readhot", false, ReadHot},
+      {"readrandomsmall", false, ReadRandom, 1, 1000},
+      {"seekrandom", false, SeekRandom},
+      {"seekordered", false, SeekOrdered},
+      {"deleteseq", false, DeleteSequential},
+      {"deleterandom", false, DeleteRandom},
+      {"compact", false, Compact},
+      {"stats", false, nullptr},
+      {"sstables", false, nullptr},
+  };
+  for (const Workload& w : workloads) {
+    if (name == w.name) return &w;
+  }
+  return nullptr;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run
+
+class Benchmark {
+ public:
+  Benchmark(const Flags& flags, std::string dir)
+      : flags_(flags), dir_(std::move(dir)), values_(flags.compression_ratio) {
+    if (flags_.cache_size >= 0) {
+      cache_.reset(leveldb::NewLRUCache(static_cast<size_t>(flags_.cache_size)));
+    }
+    if (flags_.bloom_bits > 0) {
+      filter_.reset(leveldb::NewBloomFilterPolicy(flags_.bloom_bits));
+    }
+  }
+
+  ~Benchmark() { delete db_; }
+
+  void Run() {
+    if (!flags_.use_existing_db) leveldb::DestroyDB(dir_, leveldb::Options());
+    Open();
+    for (const std::string& name : flags_.benchmarks) RunWorkload(*FindWorkload(name));
+    delete db_;
+    db_ = nullptr;
+  }
+
+ private:
+  void Open() {
+    leveldb::Options options;
+    options.create_if_missing = !flags_.use_existing_db;
+    options.write_buffer_size = static_cast<size_t>(flags_.write_buffer_size);
+    options.max_file_size = static_cast<size_t>(flags_.max_file_size);
+    options.block_size = static_cast<size_t>(flags_.block_size);
+    options.max_open_files = flags_.open_files;
+    options.compression = flags_.snappy ? leveldb::kSnappyCompression : leveldb::kNoCompression;
+    options.block_cache = cache_.get();
+    options.filter_policy = filter_.get();
+    Check(leveldb::DB::Open(options, dir_, &db_), "open error");
+  }
+
+  void RunWorkload(const Workload& w) {
+    if (w.operation == nullptr) {
+      std::string value;
+      bool ok = db_->GetProperty(std::string("leveldb.") + w.name, &value);
+      std::printf("\n%s\n", ok ? value.c_str() : "(failed)");
+      std::fflush(stdout);
+      return;
+    }
+    if (w.fresh_db) {
+      if (flags_.use_existing_db) {
+        std::printf("%-12s : skipped (--use_existing_db is true)\n", w.name);
+        return;
+      }
+      delete db_;
+      db_ = nullptr;
+      leveldb::DestroyDB(dir_, leveldb::Options());
+      Open();
+    }
+    Context context;
+    context.db = db_;
+    context.values = &values_;
+    context.num = flags_.num / w.num_divisor;
+    context.key_space = flags_.num;
+    context.reads = flags_.EffectiveReads() / w.reads_divisor;
+    context.value_size = w.value_size < 0 ? flags_.value_size : w.value_size;
+    context.entries_per_batch = w.entries_per_batch;
+    context.write_options.sync = w.sync;
+
+    std::vector<std::unique_ptr<Thread>> states;
+    for (int i = 0; i < flags_.threads; i++) {
+      threads_started_++;
+      states.emplace_back(new Thread{ParkMiller(1000 + threads_started_), Stats(flags_.histogram)});
+    }
+    std::mutex mutex;
+    std::condition_variable go;
+    bool started = false;
+    std::vector<std::string> failures(flags_.threads);
+    std::vector<std::thread> threads;
+    for (int i = 0; i < flags_.threads; i++) {
+      threads.emplace_back([&, i] {
+        {
+          std::unique_lock<std::mutex> lock(mutex);
+          go.wait(lock, [&] { return started; });
+        }
+        Thread& state = *states[i];
+        try {
+          state.stats.Start();
+          w.operation(context, state);
+          state.stats.Stop();
+        } catch (const std::exception& e) {
+          failures[i] = e.what();
+        }
+      });
+    }
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      started = true;
+    }
+    go.notify_all();
+    for (auto& thread : threads) thread.join();
+    for (const std::string& failure : failures) {
+      if (!failure.empty()) throw BenchError(std::string(w.name) + " error: " + failure);
+    }
+    Stats& merged = states[0]->stats;
+    for (size_t i = 1; i < states.size(); i++) merged.Merge(states[i]->stats);
+    std::printf("%s\n", merged.Report(w.name).c_str());
+    std::fflush(stdout);
+  }
+
+  const Flags& flags_;
+  std::string dir_;
+  ValueData values_;
+  std::unique_ptr<leveldb::Cache> cache_;
+  std::unique_ptr<const leveldb::FilterPolicy> filter_;
+  leveldb::DB* db_ = nullptr;
+  int threads_started_ = 0;
+};
+
+void PrintEnvironment() {
+  std::fprintf(stderr, "LevelDB:    version %d.%d (C++)\n", leveldb::kMajorVersion,
+               leveldb::kMinorVersion);
+  std::time_t now = std::time(nullptr);
+  char date[64];
+  std::strftime(date, sizeof(date), "%a %b %e %H:%M:%S %Y", std::localtime(&now));
+  std::fprintf(stderr, "Date:       %s\n", date);
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  if (cpuinfo) {
+    int cpus = 0;
+    std::string type, cache, line;
+    while (std::getline(cpuinfo, line)) {
+      size_t sep = line.find(':');
+      if (sep == std::string::npos) continue;
+      std::string key = line.substr(0, sep);
+      key.erase(key.find_last_not_of(" \t") + 1);
+      std::string value = line.substr(sep + 1);
+      value.erase(0, value.find_first_not_of(" \t"));
+      if (key == "model name") {
+        cpus++;
+        type = value;
+      } else if (key == "cache size") {
+        cache = value;
+      }
+    }
+    std::fprintf(stderr, "CPU:        %d * %s\nCPUCache:   %s\n", cpus, type.c_str(),
+                 cache.c_str());
+  }
+}
+
+void PrintHeader(const Flags& flags) {
+  std::printf("Impl:       leveldb %d.%d (C++)\n", leveldb::kMajorVersion,
+              leveldb::kMinorVersion);
+  std::printf("Keys:       %d bytes each\n", kKeySize);
+  std::printf("Values:     %d bytes each (%d bytes after compression)\n", flags.value_size,
+              static_cast<int>(flags.value_size * flags.compression_ratio + 0.5));
+  std::printf("Entries:    %d\n", flags.num);
+  std::printf("RawSize:    %.1f MB (estimated)\n",
+              static_cast<double>(kKeySize + flags.value_size) * flags.num / 1048576.0);
+  std::printf("FileSize:   %.1f MB (estimated)\n",
+              (kKeySize + flags.value_size * flags.compression_ratio) * flags.num / 1048576.0);
+  std::string cache = flags.cache_size < 0 ? "default" : std::to_string(flags.cache_size);
+  std::string bloom = flags.bloom_bits < 0 ? "none" : std::to_string(flags.bloom_bits);
+  std::printf(
+      "Options:    compression=%s write_buffer_size=%lld max_file_size=%lld block_size=%lld"
+      " cache_size=%s bloom_bits=%s open_files=%d threads=%d\n",
+      flags.snappy ? "snappy" : "none", flags.write_buffer_size, flags.max_file_size,
+      flags.block_size, cache.c_str(), bloom.c_str(), flags.open_files, flags.threads);
+  std::printf("------------------------------------------------\n");
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc == 2 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0)) {
+    std::printf(
+        "db_bench_cpp: leveldbj's db-bench workloads on C++ LevelDB.\n"
+        "Flags (--name=value): benchmarks num reads threads value_size compression_ratio\n"
+        "  histogram use_existing_db db write_buffer_size max_file_size block_size cache_size\n"
+        "  open_files bloom_bits compression=none|snappy\n");
+    return 0;
+  }
+  Flags flags;
+  try {
+    flags = ParseFlags(argc, argv);
+  } catch (const FlagError& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return 2;
+  }
+  std::string dir = flags.db;
+  bool temporary = dir.empty();
+  if (temporary) {
+    std::string pattern =
+        (std::filesystem::temp_directory_path() / "dbbench-cpp-XXXXXX").string();
+    std::vector<char> buffer(pattern.begin(), pattern.end());
+    buffer.push_back('\0');
+    if (mkdtemp(buffer.data()) == nullptr) {
+      std::perror("db error: mkdtemp");
+      return 1;
+    }
+    dir = buffer.data();
+  }
+  int code = 0;
+  try {
+    PrintEnvironment();
+    PrintHeader(flags);
+    Benchmark(flags, dir).Run();
+  } catch (const std::exception& e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "%s\n", e.what());
+    code = 1;
+  }
+  if (temporary) {
+    std::error_code ignored;
+    std::filesystem::remove_all(dir, ignored);
+  }
+  return code;
+}
