@@ -72,7 +72,8 @@ public final class CompareChart {
                 .orElse(1), cpp.stream().mapToDouble(Double::doubleValue).min().orElse(1));
         times.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(smallest))));
         times.getStyler().setLegendVisible(true);
-        times.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+        times.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+        times.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         times.getStyler().setSeriesColors(new Color[] {OURS, CPP});
         times.addSeries("leveldbj", names, ours);
         times.addSeries("C++ LevelDB", names, cpp);
