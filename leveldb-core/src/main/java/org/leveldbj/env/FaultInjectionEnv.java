@@ -5,7 +5,6 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.iq80.leveldb.Env;
@@ -32,7 +31,7 @@ import org.iq80.leveldb.Env;
  * <p>Thread safety: safe for concurrent use; the fault settings are guarded by this object's
  * monitor. Lifetime: as long as the test needs it; the data lives in the wrapped {@link MemEnv}.
  */
-public final class FaultInjectionEnv implements Env {
+public final class FaultInjectionEnv extends ForwardingEnv {
     /** The start of every injected error's message. */
     public static final String INJECTED = "injected fault";
 
@@ -73,6 +72,7 @@ public final class FaultInjectionEnv implements Env {
      * @param base where the files live
      */
     public FaultInjectionEnv(MemEnv base) {
+        super(base);
         this.base = base;
     }
 
@@ -211,20 +211,8 @@ public final class FaultInjectionEnv implements Env {
         }
     }
 
-    @Override
-    public boolean fileExists(Path file) {
-        return base.fileExists(file);
-    }
 
-    @Override
-    public List<String> getChildren(Path dir) throws IOException {
-        return base.getChildren(dir);
-    }
 
-    @Override
-    public long getFileSize(Path file) throws IOException {
-        return base.getFileSize(file);
-    }
 
     @Override
     public void deleteFile(Path file) throws IOException {
@@ -235,15 +223,7 @@ public final class FaultInjectionEnv implements Env {
         }
     }
 
-    @Override
-    public void createDir(Path dir) throws IOException {
-        base.createDir(dir);
-    }
 
-    @Override
-    public void deleteDir(Path dir) throws IOException {
-        base.deleteDir(dir);
-    }
 
     @Override
     public void renameFile(Path source, Path target) throws IOException {
@@ -273,10 +253,6 @@ public final class FaultInjectionEnv implements Env {
         }
     }
 
-    @Override
-    public FileLock lockFile(Path file) throws IOException {
-        return base.lockFile(file);
-    }
 
     @Override
     public String toString() {

@@ -3,6 +3,8 @@
  * for the real file system, {@link org.leveldbj.env.MemEnv} for an in-memory one that can also
  * simulate a crash, and {@link org.leveldbj.env.FaultInjectionEnv}, an in-memory one for tests
  * that injects I/O errors and loses unsynced data and directory entries in a simulated crash.
+ * {@link org.leveldbj.env.ForwardingEnv} passes every call to another environment and is the
+ * base for wrappers that change a few operations.
  *
  * <h2>The contract every environment keeps</h2>
  * The interface is {@link org.iq80.leveldb.Env}; its rules, as the engine relies on them, are:

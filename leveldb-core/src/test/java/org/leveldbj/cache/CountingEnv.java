@@ -3,23 +3,24 @@ package org.leveldbj.cache;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.iq80.leveldb.Env;
+import org.leveldbj.env.ForwardingEnv;
 
 /**
  * An in-test {@link Env} that delegates to another and counts, per file name, how many
  * random-access files were opened and how many closed; reads of a closed file fail.
  */
-final class CountingEnv implements Env {
+final class CountingEnv extends ForwardingEnv {
     private final Env env;
     private final Map<String, AtomicInteger> opens = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> closes = new ConcurrentHashMap<>();
     volatile long openDelayMillis;
 
     CountingEnv(Env env) {
+        super(env);
         this.env = env;
     }
 
@@ -85,63 +86,15 @@ final class CountingEnv implements Env {
         };
     }
 
-    @Override
-    public SequentialFile newSequentialFile(Path file) throws IOException {
-        return env.newSequentialFile(file);
-    }
 
-    @Override
-    public WritableFile newWritableFile(Path file) throws IOException {
-        return env.newWritableFile(file);
-    }
 
-    @Override
-    public WritableFile newAppendableFile(Path file) throws IOException {
-        return env.newAppendableFile(file);
-    }
 
-    @Override
-    public boolean fileExists(Path file) {
-        return env.fileExists(file);
-    }
 
-    @Override
-    public List<String> getChildren(Path dir) throws IOException {
-        return env.getChildren(dir);
-    }
 
-    @Override
-    public long getFileSize(Path file) throws IOException {
-        return env.getFileSize(file);
-    }
 
-    @Override
-    public void deleteFile(Path file) throws IOException {
-        env.deleteFile(file);
-    }
 
-    @Override
-    public void createDir(Path dir) throws IOException {
-        env.createDir(dir);
-    }
 
-    @Override
-    public void deleteDir(Path dir) throws IOException {
-        env.deleteDir(dir);
-    }
 
-    @Override
-    public void renameFile(Path source, Path target) throws IOException {
-        env.renameFile(source, target);
-    }
 
-    @Override
-    public void syncDir(Path dir) throws IOException {
-        env.syncDir(dir);
-    }
 
-    @Override
-    public FileLock lockFile(Path file) throws IOException {
-        return env.lockFile(file);
-    }
 }

@@ -3,10 +3,10 @@ package org.leveldbj.db;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.function.Predicate;
 import org.iq80.leveldb.Env;
 import org.leveldbj.env.FaultInjectionEnv;
+import org.leveldbj.env.ForwardingEnv;
 import org.leveldbj.env.FaultInjectionEnv.Op;
 
 /**
@@ -27,7 +27,7 @@ import org.leveldbj.env.FaultInjectionEnv.Op;
  *
  * <p>Thread safety: safe for concurrent use (synchronized on this object).
  */
-final class ScriptedEnv implements Env {
+final class ScriptedEnv extends ForwardingEnv {
     static final String FROZEN = "injected crash";
 
     private final FaultInjectionEnv fault;
@@ -43,6 +43,7 @@ final class ScriptedEnv implements Env {
     private String lastRenameTarget;
 
     ScriptedEnv(FaultInjectionEnv fault) {
+        super(fault);
         this.fault = fault;
     }
 
@@ -140,15 +141,7 @@ final class ScriptedEnv implements Env {
         }
     }
 
-    @Override
-    public SequentialFile newSequentialFile(Path file) throws IOException {
-        return fault.newSequentialFile(file);
-    }
 
-    @Override
-    public RandomAccessFile newRandomAccessFile(Path file) throws IOException {
-        return fault.newRandomAccessFile(file);
-    }
 
     @Override
     public WritableFile newWritableFile(Path file) throws IOException {
@@ -162,20 +155,8 @@ final class ScriptedEnv implements Env {
         return new File(file, fault.newAppendableFile(file));
     }
 
-    @Override
-    public boolean fileExists(Path file) {
-        return fault.fileExists(file);
-    }
 
-    @Override
-    public List<String> getChildren(Path dir) throws IOException {
-        return fault.getChildren(dir);
-    }
 
-    @Override
-    public long getFileSize(Path file) throws IOException {
-        return fault.getFileSize(file);
-    }
 
     @Override
     public void deleteFile(Path file) throws IOException {
@@ -183,10 +164,6 @@ final class ScriptedEnv implements Env {
         fault.deleteFile(file);
     }
 
-    @Override
-    public void createDir(Path dir) throws IOException {
-        fault.createDir(dir);
-    }
 
     @Override
     public void deleteDir(Path dir) throws IOException {
@@ -206,10 +183,6 @@ final class ScriptedEnv implements Env {
         fault.syncDir(dir);
     }
 
-    @Override
-    public FileLock lockFile(Path file) throws IOException {
-        return fault.lockFile(file);
-    }
 
     @Override
     public String toString() {
