@@ -154,34 +154,23 @@ final class BackgroundWork {
     void switchMemTable() {
         assert s.mutex.isHeldByCurrentThread() && s.imm == null;
         long number = s.versions.newFileNumber();
-        LogWriter log = null;
+        LogWriter log;
         try {
             log = new LogWriter(s.env.newWritableFile(s.dir.resolve(FileNames.logFileName(number))));
-            // The new log's name must survive a crash as surely as the synced writes it will hold.
-            s.env.syncDir(s.dir);
         } catch (IOException e) {
-            if (log != null) {
-                closeQuietly(log);
-            }
             s.versions.reuseFileNumber(number);
             throw new DBException("IO error: cannot create log " + number + ": " + e.getMessage(), e);
         }
-        LogWriter old = s.log;
-        try {
-            // A synced write in the new log must not survive a crash that loses earlier writes
-            // still only in the old log, before its memtable reaches a table.
-            old.sync();
-            old.close();
-        } catch (IOException e) {
-            closeQuietly(log);
-            s.versions.reuseFileNumber(number);
-            // Like a failed sync in the write path, this is sticky: after a failed fsync the
-            // log's unsynced bytes may be gone, and writes acknowledged later must not outlive
-            // them.
-            DBException error = new DBException("IO error: syncing log " + s.logFileNumber + ": " + e.getMessage(), e);
-            s.recordBackgroundError(error);
-            throw error;
+        // The old log is neither synced nor closed here: that would put an fsync of megabytes on
+        // the path of writes that never asked for one. The next synced write syncs it (and the
+        // new log's directory entry) before its own record, which keeps every synced write from
+        // outliving an earlier write; the memtable flush makes it unneeded otherwise. With imm
+        // empty, the log before it is already covered by a table and can simply be closed.
+        if (s.unsyncedPreviousLog != null) {
+            closeQuietly(s.unsyncedPreviousLog);
         }
+        s.unsyncedPreviousLog = s.log;
+        s.logDirectoryUnsynced = true;
         s.log = log;
         s.logFileNumber = number;
         s.imm = s.mem;

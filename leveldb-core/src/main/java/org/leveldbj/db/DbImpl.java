@@ -461,6 +461,8 @@ public final class DbImpl implements DB {
         try {
             closeQuietly(s.log);
             s.log = null;
+            closeQuietly(s.unsyncedPreviousLog);
+            s.unsyncedPreviousLog = null;
             if (s.mem != null) {
                 s.mem.unref();
                 s.mem = null;

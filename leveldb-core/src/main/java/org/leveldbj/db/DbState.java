@@ -52,6 +52,17 @@ final class DbState {
     /** The write-ahead log; only the write-queue leader appends, with the lock released. */
     LogWriter log;
     long logFileNumber;
+    /**
+     * The previous log, still open, while a crash could lose its unsynced tail and its memtable
+     * may not yet be in a table; the next synced write syncs it first (so that no synced write
+     * outlives an earlier write), then closes it. Owned by the write-queue leader.
+     */
+    LogWriter unsyncedPreviousLog;
+    /**
+     * Whether the directory entry of {@link #log} may not yet be durable; the next synced write
+     * syncs the directory first. Owned by the write-queue leader.
+     */
+    boolean logDirectoryUnsynced;
     /** The first background error; every later write fails with it. */
     Throwable backgroundError;
     /** Set once close begins; volatile so running compactions see it. */

@@ -151,9 +151,17 @@ final class WriteQueue {
         long newLast = lastSequence + batch.size();
         LogWriter log = s.log;
         MemTable mem = s.mem;
+        LogWriter previousLog = sync ? s.unsyncedPreviousLog : null;
+        boolean syncDirectory = sync && s.logDirectoryUnsynced;
         s.mutex.unlock();
         Exception failure = null;
         try {
+            if (previousLog != null) {
+                previousLog.sync();
+            }
+            if (syncDirectory) {
+                s.env.syncDir(s.dir);
+            }
             log.addRecord(batch.contents());
             if (sync) {
                 log.sync();
@@ -175,6 +183,17 @@ final class WriteQueue {
             throw e;
         }
         s.versions.setLastSequence(newLast);
+        if (previousLog != null) {
+            s.unsyncedPreviousLog = null;
+            try {
+                previousLog.close();
+            } catch (IOException e) {
+                s.infoLog.log("closing log failed: %s", e);
+            }
+        }
+        if (syncDirectory) {
+            s.logDirectoryUnsynced = false;
+        }
         if (merged) {
             group.clear();
         }
