@@ -45,6 +45,10 @@ public interface Env {
     /**
      * Creates a file for writing, replacing any file of that name.
      *
+     * <p>A write-ahead log (a file named {@code NNNNNN.log}) may be preallocated: while it is
+     * open, readers may find zeros after the bytes appended so far, which the log format reads
+     * as preallocated space; closing the handle trims them.
+     *
      * @param file the file to create
      * @return a new handle positioned at the start of the empty file
      * @throws IOException if the file cannot be created

@@ -38,7 +38,11 @@ import org.slf4j.LoggerFactory;
  * it) and {@value #MMAP_LIMIT_PROPERTY} (the cap), read when {@link #FileSystemEnv()} runs, or by
  * {@link #FileSystemEnv(int)}.
  *
- * <p>Writing: writable files are buffered (64 KiB). {@code flush()} hands the bytes to the
+ * <p>Writing: write-ahead logs ({@code *.log}, created by {@link #newWritableFile}) are written
+ * through a memory mapping ({@link MappedLogFile}): each append lands in the operating system's
+ * page cache without a system call. That needs mapping enabled (a cap above 0), a JVM that can
+ * unmap at once, and {@value #MMAP_LOGS_PROPERTY} not {@code false}; otherwise, and for every
+ * other file, writable files are buffered (64 KiB). {@code flush()} hands the bytes to the
  * operating system; {@code sync()} also forces them to the device ({@code fdatasync}), including
  * the file's length. A new file's directory entry, and the result of {@link #renameFile} and
  * {@link #deleteFile}, are durable only after {@link #syncDir} of the directory.
@@ -58,6 +62,8 @@ public final class FileSystemEnv implements Env {
     public static final String MMAP_PROPERTY = "leveldbj.mmap";
     /** System property; the cap on live mappings used by {@link #FileSystemEnv()}. */
     public static final String MMAP_LIMIT_PROPERTY = "leveldbj.mmap.limit";
+    /** System property; {@code false} makes write-ahead logs buffered files instead of mapped ones. */
+    public static final String MMAP_LOGS_PROPERTY = "leveldbj.mmap.logs";
     /** The default cap on live mappings on a 64-bit JVM. */
     public static final int DEFAULT_MMAP_LIMIT = 1000;
 
@@ -67,6 +73,8 @@ public final class FileSystemEnv implements Env {
 
     private final MappingLimiter mappings;
     private final FileMapper mapper;
+    /** Whether write-ahead logs are written through a mapping ({@link MappedLogFile}). */
+    private final boolean mapLogs;
 
     /** Creates an environment configured by the system properties; see the class comment. */
     public FileSystemEnv() {
@@ -94,6 +102,8 @@ public final class FileSystemEnv implements Env {
     FileSystemEnv(int maxMappings, FileMapper mapper) {
         this.mappings = new MappingLimiter(maxMappings);
         this.mapper = mapper;
+        this.mapLogs = maxMappings > 0 && NativeMemory.releasesOnClose()
+                && !"false".equalsIgnoreCase(System.getProperty(MMAP_LOGS_PROPERTY));
     }
 
     /**
@@ -242,8 +252,27 @@ public final class FileSystemEnv implements Env {
 
     @Override
     public WritableFile newWritableFile(Path file) throws IOException {
+        if (mapLogs && isWriteAheadLog(file)) {
+            return new MappedLogFile(file, open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING));
+        }
         return new FileSystemWritableFile(file, open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING));
+    }
+
+    /**
+     * Tells whether this environment writes write-ahead logs through a memory mapping.
+     *
+     * @return {@code true} when {@code *.log} files are {@link MappedLogFile}s
+     */
+    public boolean mapsLogs() {
+        return mapLogs;
+    }
+
+    /** Tells whether a file is a write-ahead log by its name ({@code NNNNNN.log}). */
+    private static boolean isWriteAheadLog(Path file) {
+        Path name = file.getFileName();
+        return name != null && name.toString().endsWith(".log");
     }
 
     @Override

@@ -60,15 +60,15 @@ final class ForeignMemory {
     }
 
     /**
-     * Maps part of a file, read-only, into {@code arena}.
+     * Maps part of a file into {@code arena}.
      *
-     * @return the mapping as a read-only buffer
+     * @return the mapping as a buffer, read-only unless {@code mode} is {@code READ_WRITE}
      * @throws IOException if the operating system refuses the mapping
      */
-    static ByteBuffer map(AutoCloseable arena, FileChannel channel, long position, long size) throws IOException {
+    static ByteBuffer map(AutoCloseable arena, FileChannel channel, FileChannel.MapMode mode, long position,
+                          long size) throws IOException {
         try {
-            Object segment = (Object) Handles.INSTANCE.map.invokeExact(channel, FileChannel.MapMode.READ_ONLY,
-                    position, size, arena);
+            Object segment = (Object) Handles.INSTANCE.map.invokeExact(channel, mode, position, size, arena);
             return (ByteBuffer) Handles.INSTANCE.asByteBuffer.invokeExact(segment);
         } catch (IOException e) {
             throw e;

@@ -16,10 +16,10 @@ import org.leveldbj.util.NativeMemory.Mechanism;
  * asked, zero-filled, whose first byte is at an 8-byte aligned native address (so 8-byte fields
  * at indexes that are multiples of 8 support atomic and acquire/release access through a
  * {@link java.lang.invoke.VarHandle}); {@link #map} returns a read-only buffer over the file's
- * bytes. Both have position 0, limit equal to capacity, and big-endian order like every new
+ * bytes and {@link #mapWritable} a writable one. Both have position 0, limit equal to capacity, and big-endian order like every new
  * buffer; callers set the order they need.
  *
- * <p>Thread safety: safe for concurrent use; {@link #allocate}, {@link #map} and {@link #close}
+ * <p>Thread safety: safe for concurrent use; {@link #allocate}, the map methods and {@link #close}
  * are serialized on the scope. The buffers may be read and written from any thread, with the
  * caller ordering those accesses.
  *
@@ -97,14 +97,41 @@ public final class MemoryScope implements AutoCloseable {
         if (position < 0 || size <= 0 || size > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("cannot map " + size + " bytes at position " + position);
         }
+        ByteBuffer mapped = map(channel, FileChannel.MapMode.READ_ONLY, position, size);
+        return mapped.isReadOnly() ? mapped : mapped.asReadOnlyBuffer();
+    }
+
+    /**
+     * Maps part of a file into memory for writing: stores into the buffer change the file
+     * (through the operating system's page cache, as a write would; {@code FileChannel.force}
+     * makes them durable). The channel may be closed once this returns; the mapping lasts until
+     * the scope is closed.
+     *
+     * @param channel a channel open for reading and writing
+     * @param position where the mapped region starts in the file, at least {@code 0}
+     * @param size how many bytes to map, between {@code 1} and {@link Integer#MAX_VALUE}; the
+     *     region must lie inside the file (touching bytes past its end faults)
+     * @return a writable buffer of exactly {@code size} bytes, owned by this scope
+     * @throws IOException if the operating system refuses the mapping or the channel fails
+     * @throws IllegalArgumentException if {@code position} or {@code size} is out of range
+     * @throws IllegalStateException if the scope is closed
+     */
+    public synchronized ByteBuffer mapWritable(FileChannel channel, long position, long size) throws IOException {
+        if (position < 0 || size <= 0 || size > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("cannot map " + size + " bytes at position " + position);
+        }
+        return map(channel, FileChannel.MapMode.READ_WRITE, position, size);
+    }
+
+    private ByteBuffer map(FileChannel channel, FileChannel.MapMode mode, long position, long size)
+            throws IOException {
         checkOpen();
         if (mechanism == Mechanism.FOREIGN) {
-            ByteBuffer mapped = ForeignMemory.map(arena(), channel, position, size);
-            return mapped.isReadOnly() ? mapped : mapped.asReadOnlyBuffer();
+            return ForeignMemory.map(arena(), channel, mode, position, size);
         }
-        ByteBuffer raw = channel.map(FileChannel.MapMode.READ_ONLY, position, size);
+        ByteBuffer raw = channel.map(mode, position, size);
         owned.add(raw);
-        return raw.asReadOnlyBuffer();
+        return raw.duplicate();
     }
 
     /**

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.Closeable;
 import java.io.IOException;
@@ -224,6 +225,43 @@ abstract class EnvContractTest {
         assertArrayEquals(utf8("x"), readSequentially(file, 2));
     }
 
+    /**
+     * A write-ahead log may be preallocated: while it is open, readers see the flushed bytes
+     * followed by nothing but zeros (which the log format skips); closing trims the zeros.
+     */
+    @Test
+    void openLogShowsFlushedBytesThenAtMostZeros() throws IOException {
+        Path file = dir.resolve("000004.log");
+        Env.WritableFile writable = env.newWritableFile(file);
+        byte[] expected = new byte[300_000];
+        new java.util.Random(7).nextBytes(expected);
+        for (int i = 0; i < expected.length; i += 1_000) {
+            writable.append(ByteBuffer.wrap(expected, i, 1_000));
+            writable.flush();
+            if (i % 100_000 == 0) {
+                assertFlushedThenZeros(file, expected, i + 1_000);
+            }
+        }
+        writable.sync();
+        assertFlushedThenZeros(file, expected, expected.length);
+        writable.close();
+        assertArrayEquals(expected, readSequentially(file, 4096));
+        assertEquals(expected.length, env.getFileSize(file));
+        IOException closed = assertThrows(IOException.class, () -> writable.append(ByteBuffer.wrap(utf8("x"))));
+        assertTrue(closed.getMessage().contains(file.toString()), closed.getMessage());
+    }
+
+    private void assertFlushedThenZeros(Path file, byte[] expected, int flushed) throws IOException {
+        byte[] seen = readSequentially(file, 8192);
+        assertTrue(seen.length >= flushed, seen.length + " bytes seen, " + flushed + " flushed");
+        assertArrayEquals(java.util.Arrays.copyOf(expected, flushed), java.util.Arrays.copyOf(seen, flushed));
+        for (int i = flushed; i < seen.length; i++) {
+            if (seen[i] != 0) {
+                fail("byte " + i + " past the " + flushed + " flushed bytes is " + seen[i] + ", not 0");
+            }
+        }
+    }
+
     @Test
     void writableFileReplacesExistingContent() throws IOException {
         Path file = dir.resolve("CURRENT");
@@ -235,7 +273,7 @@ abstract class EnvContractTest {
 
     @Test
     void flushedBytesAreVisibleToNewReaders() throws IOException {
-        Path file = dir.resolve("000003.log");
+        Path file = dir.resolve("000003.ldb");
         Env.WritableFile writable = closeLater(env.newWritableFile(file));
         writable.append(ByteBuffer.wrap(utf8("first")));
         writable.flush();
