@@ -154,6 +154,8 @@ Flags ParseFlags(int argc, char** argv) {
       flags.open_files = ParseInt(arg, value, 1);
     } else if (name == "bloom_bits") {
       flags.bloom_bits = ParseInt(arg, value, INT32_MIN);
+    } else if (name == "warmup") {
+      ParseInt(arg, value, -1);  // accepted for bin/compare; native code needs no JIT warm-up
     } else if (name == "db") {
       if (value.empty()) throw FlagError("Invalid flag '" + arg + "' (empty path)");
       flags.db = value;

@@ -2,12 +2,14 @@ package org.leveldbj.benchmark;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Locale;
 
 /**
  * A db_bench-compatible runner: db_bench's workloads, flags and output, on leveldbj or, with
@@ -71,9 +73,10 @@ public final class DbBench {
             }
             Header.printEnvironment(err, impl);
             Header.print(out, flags, impl, options.warnings());
+            warmUp(flags, impl, err);
             new Benchmark(flags, impl, options, dir, out, progress).run();
             return 0;
-        } catch (BenchmarkException e) {
+        } catch (BenchmarkException | FlagException e) {
             out.flush();
             err.println(e.getMessage());
             return 1;
@@ -86,6 +89,31 @@ public final class DbBench {
                 deleteQuietly(temporary, err);
             }
         }
+    }
+
+    /**
+     * Runs the workloads once on a scratch database of {@link Flags#effectiveWarmup()} entries,
+     * printing nothing but one line on {@code err}, so that the measured run finds the code
+     * compiled (a JVM library lives in long-running processes; db_bench's native code needs no
+     * warm-up).
+     */
+    private static void warmUp(Flags flags, Impl impl, PrintStream err)
+            throws IOException, BenchmarkException, FlagException {
+        int entries = flags.effectiveWarmup();
+        if (entries == 0 || flags.benchmarks.isEmpty()) {
+            return;
+        }
+        Path scratch = Files.createTempDirectory("dbbench-warmup-");
+        long start = System.nanoTime();
+        try {
+            Flags warm = flags.forWarmup(scratch.toString());
+            PrintStream discard = new PrintStream(OutputStream.nullOutputStream());
+            new Benchmark(warm, impl, DbOptions.of(warm, impl), scratch.toFile(), discard, Progress.silent()).run();
+        } finally {
+            deleteQuietly(scratch, err);
+        }
+        err.printf(Locale.ROOT, "Warm-up:    %d entries per workload, %.1f s (--warmup=0 to measure a cold JVM)%n",
+                entries, (System.nanoTime() - start) / 1e9);
     }
 
     private static void deleteQuietly(Path root, PrintStream err) {

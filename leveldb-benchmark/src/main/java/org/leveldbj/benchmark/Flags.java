@@ -38,10 +38,51 @@ final class Flags {
     String db;
     CompressionType compression = CompressionType.SNAPPY;
     String impl = "leveldbj";
+    int warmup = -1;
+
+    /** The largest automatic warm-up. */
+    static final int MAX_AUTO_WARMUP = 200_000;
 
     /** The number of reads a read workload performs: {@code --reads}, or {@code --num}. */
     int effectiveReads() {
         return reads < 0 ? num : reads;
+    }
+
+    /**
+     * The entries of the JIT warm-up run: {@code --warmup}, or when it is -1, a fifth of
+     * {@code --num} up to {@link #MAX_AUTO_WARMUP}.
+     */
+    int effectiveWarmup() {
+        return warmup >= 0 ? warmup : Math.min(num / 5, MAX_AUTO_WARMUP);
+    }
+
+    /**
+     * The settings of the warm-up run: the same workloads, preceded by a fillrandom so that
+     * read workloads find data even when the measured run reuses a database, on
+     * {@link #effectiveWarmup()} entries in a scratch database, without histograms.
+     */
+    Flags forWarmup(String scratchDb) {
+        Flags w = new Flags();
+        List<String> names = new ArrayList<>();
+        names.add("fillrandom");
+        names.addAll(benchmarks);
+        w.benchmarks = Collections.unmodifiableList(names);
+        w.num = effectiveWarmup();
+        w.reads = reads < 0 ? -1 : Math.min(reads, w.num);
+        w.threads = threads;
+        w.valueSize = valueSize;
+        w.compressionRatio = compressionRatio;
+        w.writeBufferSize = writeBufferSize;
+        w.maxFileSize = maxFileSize;
+        w.blockSize = blockSize;
+        w.cacheSize = cacheSize;
+        w.openFiles = openFiles;
+        w.bloomBits = bloomBits;
+        w.db = scratchDb;
+        w.compression = compression;
+        w.impl = impl;
+        w.warmup = 0;
+        return w;
     }
 
     static Flags parse(String... args) throws FlagException {
@@ -111,6 +152,9 @@ final class Flags {
                 break;
             case "compression":
                 compression = compressionValue(arg, value);
+                break;
+            case "warmup":
+                warmup = intValue(arg, value, -1);
                 break;
             case "impl":
                 if (!IMPLS.contains(value)) {

@@ -61,6 +61,9 @@ final class Header {
                 System.getProperty("java.vm.name"), System.getProperty("java.vm.version"));
         out.print(sizes(flags));
         out.printf(Locale.ROOT, "Options:    %s%n", options(flags));
+        int warmup = flags.effectiveWarmup();
+        out.printf(Locale.ROOT, "Warm-up:    %s%n", warmup == 0 ? "none (cold JVM)"
+                : warmup + " entries per workload on a scratch database first (--warmup=0: none)");
         for (String warning : warnings) {
             out.printf(Locale.ROOT, "WARNING: %s%n", warning);
         }

@@ -1,6 +1,7 @@
 package org.leveldbj.benchmark;
 
 import java.io.Console;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.Method;
 import java.util.Locale;
@@ -25,6 +26,11 @@ final class Progress {
     /** Reporting to {@code System.err}, rewriting in place when the console is a terminal. */
     static Progress toStandardError() {
         return new Progress(System.err, isTerminal());
+    }
+
+    /** Reporting nothing at all. */
+    static Progress silent() {
+        return new Progress(new PrintStream(OutputStream.nullOutputStream()), false);
     }
 
     /** The threshold after {@code current}, as db_bench spaces them. */

@@ -25,6 +25,10 @@ final class Usage {
             "  --bloom_bits=N           bloom filter bits per key; -1 for none (-1)",
             "  --compression=none|snappy|zstd   block compression (snappy)",
             "  --impl=leveldbj|iq80|leveldbjni|rocksdb   implementation (leveldbj)",
+            "  --warmup=N               before measuring, run the same workloads on N entries in a",
+            "                           scratch database so the JIT has compiled the code paths;",
+            "                           0 measures a cold JVM; -1 is --num/5, at most "
+                    + Flags.MAX_AUTO_WARMUP + " (-1)",
             "",
             "Options an implementation lacks (bloom filters, block cache, file size, reverse",
             "iteration) are left out with a WARNING in the header; --compression=zstd is refused",

@@ -101,6 +101,22 @@ class EndToEndTest {
     }
 
     @Test
+    void warmUpRunsFirstOnAScratchDatabaseUnlessDisabled() {
+        Run warm = run("--num=" + NUM, "--benchmarks=fillseq,readseq");
+        assertEquals(0, warm.code, warm.err);
+        assertTrue(warm.out.contains("Warm-up:    " + NUM / 5 + " entries per workload"), warm.out);
+        assertTrue(warm.err.contains("Warm-up:    " + NUM / 5 + " entries per workload, "), warm.err);
+        assertEquals(2, warm.resultLines().size(), warm.out);
+        Run cold = run("--num=" + NUM, "--warmup=0", "--benchmarks=fillseq");
+        assertEquals(0, cold.code, cold.err);
+        assertTrue(cold.out.contains("Warm-up:    none (cold JVM)"), cold.out);
+        assertTrue(!cold.err.contains("Warm-up:"), cold.err);
+        Run bad = run("--warmup=-2");
+        assertEquals(2, bad.code);
+        assertTrue(bad.err.contains("--warmup=-2"), bad.err);
+    }
+
+    @Test
     void existingDatabaseIsKept() {
         String db = "--db=" + temp.resolve("db");
         Run fill = run(db, "--num=" + NUM, "--benchmarks=fillseq,stats");
