@@ -33,6 +33,31 @@ final class CodecSupport {
         return buffer.hasArray() ? buffer : ByteBuffer.wrap(copyRemaining(buffer));
     }
 
+    /** The most bytes a thread keeps for {@link #onHeapScratch} between calls. */
+    static final int MAX_SCRATCH = 256 << 10;
+    private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[8 << 10]);
+
+    /**
+     * Like {@link #onHeap}, but a direct buffer's bytes are copied into an array the calling
+     * thread reuses: the result is valid only until this thread's next call, so it must be
+     * consumed at once (as the input of a decompression is).
+     */
+    static ByteBuffer onHeapScratch(ByteBuffer buffer) {
+        if (buffer.hasArray()) {
+            return buffer;
+        }
+        int n = buffer.remaining();
+        byte[] scratch = SCRATCH.get();
+        if (scratch.length < n) {
+            scratch = new byte[Math.max(n, 2 * scratch.length)];
+            if (scratch.length <= MAX_SCRATCH) {
+                SCRATCH.set(scratch);
+            }
+        }
+        buffer.get(buffer.position(), scratch, 0, n);
+        return ByteBuffer.wrap(scratch, 0, n);
+    }
+
     /** Copies the bytes between position and limit into a new array; the buffer is unchanged. */
     static byte[] copyRemaining(ByteBuffer buffer) {
         byte[] copy = new byte[buffer.remaining()];

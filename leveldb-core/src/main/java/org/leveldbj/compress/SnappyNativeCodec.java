@@ -88,7 +88,7 @@ final class SnappyNativeCodec implements BlockCodec {
             if (compressed.isDirect() && output.isDirect()) {
                 decoded = Snappy.uncompress(compressed.duplicate(), CodecSupport.window(output, length));
             } else {
-                ByteBuffer in = CodecSupport.onHeap(compressed);
+                ByteBuffer in = CodecSupport.onHeapScratch(compressed);
                 ByteBuffer out = output.hasArray() ? output : ByteBuffer.allocate(length);
                 decoded = Snappy.rawUncompress(in.array(), CodecSupport.arrayPosition(in),
                         in.remaining(), out.array(), CodecSupport.arrayPosition(out));

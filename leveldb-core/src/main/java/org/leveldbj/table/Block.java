@@ -23,6 +23,9 @@ import org.leveldbj.util.Coding;
  * stays open.
  */
 public final class Block {
+    /** A block without entries (and without restart points). */
+    public static final Block EMPTY = new Block(ByteBuffer.wrap(new byte[4]));
+
     private final ByteBuffer data;
     private final int restartsOffset;
     private final int numRestarts;

@@ -32,7 +32,7 @@ public final class BlockIterator implements SortedIterator {
     static final int DEFAULT_REVERSE_KEY_BUDGET = 1 << 20;
 
 
-    private final KeyComparator comparator;
+    private KeyComparator comparator;
     private final int reverseKeyBudget;
 
     private Block block;
@@ -66,7 +66,7 @@ public final class BlockIterator implements SortedIterator {
      * entry in it, its count when the current entry is the one at its end offset, and -1 when
      * the current entry is unrelated to it.
      */
-    private final DecodedInterval interval = new DecodedInterval();
+    private DecodedInterval interval;
     private int cachePos = -1;
     /**
      * When set, the current key is {@code interval.keys[keyOffset, keyOffset + keyLength)} rather than
@@ -89,6 +89,27 @@ public final class BlockIterator implements SortedIterator {
         this.comparator = comparator;
         this.reverseKeyBudget = reverseKeyBudget;
         reset(block);
+    }
+
+    /**
+     * Points this iterator at another block, possibly of another order, keeping its buffers;
+     * it is left unpositioned.
+     *
+     * @param newComparator the order of the new block's keys
+     * @param newBlock the block to iterate
+     */
+    public void reset(KeyComparator newComparator, Block newBlock) {
+        this.comparator = newComparator;
+        reset(newBlock);
+    }
+
+    /**
+     * The order this iterator compares keys in.
+     *
+     * @return the comparator
+     */
+    public KeyComparator comparator() {
+        return comparator;
     }
 
     /**
@@ -258,6 +279,9 @@ public final class BlockIterator implements SortedIterator {
      * Does not move the iterator.
      */
     private void fillCache(int r, int end) {
+        if (interval == null) {
+            interval = new DecodedInterval();
+        }
         DecodedInterval iv = interval;
         iv.clear(r, end);
         keyInCache = false;

@@ -201,7 +201,21 @@ public final class Table {
      * @return {@code true} if the handler was called
      */
     public boolean get(ByteBuffer key, TableReadOptions readOptions, EntryHandler handler) {
-        BlockIterator index = indexBlock.iterator(options.comparator());
+        LookupIterators its = LOOKUP_ITERATORS.get();
+        if (its.busy) {
+            // Only a handler that looks up again gets here; it gets iterators of its own.
+            return get(key, readOptions, handler, new LookupIterators());
+        }
+        its.busy = true;
+        try {
+            return get(key, readOptions, handler, its);
+        } finally {
+            its.release();
+        }
+    }
+
+    private boolean get(ByteBuffer key, TableReadOptions readOptions, EntryHandler handler, LookupIterators its) {
+        BlockIterator index = its.index(options.comparator(), indexBlock);
         index.seek(key);
         if (!index.valid()) {
             return false;
@@ -211,7 +225,7 @@ public final class Table {
             filterSkips.increment();
             return false;
         }
-        BlockIterator data = dataBlock(handle, readOptions).iterator(options.comparator());
+        BlockIterator data = its.data(options.comparator(), dataBlock(handle, readOptions));
         data.seek(key);
         if (!data.valid()) {
             return false;
@@ -219,6 +233,47 @@ public final class Table {
         handler.accept(data.key(), data.value());
         return true;
     }
+
+    /**
+     * The two block iterators of a point lookup, kept per thread so that lookups allocate no
+     * iterators. They hold blocks only during a lookup ({@link #release()} drops them, so a
+     * thread's iterators never keep an evicted block or an unmapped file's view reachable).
+     */
+    private static final class LookupIterators {
+        private BlockIterator index;
+        private BlockIterator data;
+        boolean busy;
+
+        BlockIterator index(KeyComparator comparator, Block block) {
+            if (index == null) {
+                index = new BlockIterator(comparator, block);
+            } else {
+                index.reset(comparator, block);
+            }
+            return index;
+        }
+
+        BlockIterator data(KeyComparator comparator, Block block) {
+            if (data == null) {
+                data = new BlockIterator(comparator, block);
+            } else {
+                data.reset(comparator, block);
+            }
+            return data;
+        }
+
+        void release() {
+            busy = false;
+            if (index != null) {
+                index.reset(index.comparator(), Block.EMPTY);
+            }
+            if (data != null) {
+                data.reset(data.comparator(), Block.EMPTY);
+            }
+        }
+    }
+
+    private static final ThreadLocal<LookupIterators> LOOKUP_ITERATORS = ThreadLocal.withInitial(LookupIterators::new);
 
     /**
      * Returns the approximate offset in the file where the data for {@code key} begins (or

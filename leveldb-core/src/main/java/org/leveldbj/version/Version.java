@@ -2,6 +2,7 @@ package org.leveldbj.version;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -14,6 +15,7 @@ import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.ValueType;
 import org.leveldbj.memtable.LookupResult;
 import org.leveldbj.table.KeyComparator;
+import org.leveldbj.table.Table;
 import org.leveldbj.table.TableReadOptions;
 import org.leveldbj.util.Bytes;
 
@@ -34,6 +36,8 @@ import org.leveldbj.util.Bytes;
 public final class Version {
     private final VersionSet vset;
     private final List<List<FileMetaData>> files;
+    /** The level-0 files by number, newest first: the order lookups read them in. */
+    private final FileMetaData[] level0NewestFirst;
     private final AtomicInteger refs = new AtomicInteger();
 
     /** Set by {@link #finish()}: the level most in need of compaction and its score. */
@@ -61,6 +65,9 @@ public final class Version {
             copy.add(Collections.unmodifiableList(new ArrayList<>(level)));
         }
         this.files = Collections.unmodifiableList(copy);
+        FileMetaData[] newestFirst = copy.get(0).toArray(new FileMetaData[0]);
+        Arrays.sort(newestFirst, (a, b) -> Long.compare(b.number(), a.number()));
+        this.level0NewestFirst = newestFirst;
     }
 
     /**
@@ -183,16 +190,8 @@ public final class Version {
         KeyComparator ucmp = vset.icmp().userComparator();
         byte[] ikey = InternalKeys.encode(userKey, sequence, ValueType.FOR_SEEK);
         Lookup lookup = new Lookup(ucmp, userKey, ikey, readOptions, stats);
-        List<FileMetaData> level0 = files.get(0);
-        if (!level0.isEmpty()) {
-            List<FileMetaData> candidates = new ArrayList<>();
-            for (FileMetaData f : level0) {
-                if (compareUser(ucmp, userKey, f.smallest()) >= 0 && compareUser(ucmp, userKey, f.largest()) <= 0) {
-                    candidates.add(f);
-                }
-            }
-            candidates.sort((a, b) -> Long.compare(b.number(), a.number()));
-            for (FileMetaData f : candidates) {
+        for (FileMetaData f : level0NewestFirst) {
+            if (compareUser(ucmp, userKey, f.smallest()) >= 0 && compareUser(ucmp, userKey, f.largest()) <= 0) {
                 LookupResult r = lookup.search(f, 0);
                 if (r != null) {
                     return r;
@@ -228,6 +227,7 @@ public final class Version {
         private FileMetaData lastFileRead;
         private int lastFileReadLevel;
         private LookupResult result;
+        private final Table.EntryHandler handler = this::accept;
 
         Lookup(KeyComparator ucmp, byte[] userKey, byte[] ikey, TableReadOptions readOptions, GetStats stats) {
             this.ucmp = ucmp;
@@ -247,7 +247,7 @@ public final class Version {
             lastFileRead = f;
             lastFileReadLevel = level;
             result = null;
-            vset.tables().get(f.number(), f.fileSize(), ikey, readOptions, this::accept);
+            vset.tables().get(f.number(), f.fileSize(), ikey, readOptions, handler);
             return result;
         }
 
@@ -258,7 +258,7 @@ public final class Version {
                         + Bytes.escape(Bytes.copy(key, key.position(), length)) + "'");
             }
             int userLength = length - InternalKeys.TRAILER_SIZE;
-            if (ucmp.compare(key, key.position(), userLength, ByteBuffer.wrap(userKey), 0, userKey.length) != 0) {
+            if (ucmp.compare(key, key.position(), userLength, ikey, 0, userKey.length) != 0) {
                 return;
             }
             long trailer = InternalKeys.trailer(key, key.position(), length);
