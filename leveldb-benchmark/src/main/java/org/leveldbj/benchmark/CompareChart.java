@@ -23,11 +23,12 @@ import org.knowm.xchart.style.Styler;
  * <p>Usage: {@code CompareChart CSV PNG}; exit code 2 on bad arguments, 1 on a bad CSV.
  */
 public final class CompareChart {
-    private static final int WIDTH = 900;
+    private static final int WIDTH = 1000;
     private static final int HEIGHT = 560;
     private static final Color OURS = new Color(0x1f77b4);
     private static final Color CPP = new Color(0xff7f0e);
-    private static final Color RATIO = new Color(0x2ca02c);
+    private static final Color FASTER = new Color(0x2ca02c);
+    private static final Color SLOWER = new Color(0xd62728);
 
     private CompareChart() {
     }
@@ -54,12 +55,17 @@ public final class CompareChart {
         List<String> names = new ArrayList<>();
         List<Double> ours = new ArrayList<>();
         List<Double> cpp = new ArrayList<>();
-        List<Double> ratios = new ArrayList<>();
+        // Two ratio series, so that a bar's colour says who is faster; a workload has a bar in
+        // one of them and nothing (null) in the other.
+        List<Double> faster = new ArrayList<>();
+        List<Double> slower = new ArrayList<>();
         for (CompareResults.Row row : rows) {
             names.add(row.workload());
             ours.add(row.ours());
             cpp.add(row.cpp());
-            ratios.add(row.ratio());
+            double r = row.ratio();
+            faster.add(r <= 1.0 ? r : null);
+            slower.add(r > 1.0 ? r : null);
         }
 
         CategoryChart times = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
@@ -82,12 +88,16 @@ public final class CompareChart {
                 .title("leveldbj / C++ LevelDB (below 1: leveldbj faster)")
                 .xAxisTitle("workload").yAxisTitle("ratio of micros/op").build();
         style(ratio);
-        ratio.getStyler().setLegendVisible(false);
+        ratio.getStyler().setLegendVisible(true);
+        ratio.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+        ratio.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         ratio.getStyler().setLabelsVisible(true);
         ratio.getStyler().setDecimalPattern("0.00");
         ratio.getStyler().setYAxisMin(0.0);
-        ratio.getStyler().setSeriesColors(new Color[] {RATIO});
-        ratio.addSeries("ratio", names, ratios);
+        ratio.getStyler().setOverlapped(true);
+        ratio.getStyler().setSeriesColors(new Color[] {FASTER, SLOWER});
+        ratio.addSeries("leveldbj faster", names, faster);
+        ratio.addSeries("C++ faster", names, slower);
         ratio.addAnnotation(new AnnotationLine(1.0, false, false));
 
         Path parent = png.toAbsolutePath().getParent();
