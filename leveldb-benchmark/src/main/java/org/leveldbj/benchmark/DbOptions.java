@@ -49,6 +49,10 @@ final class DbOptions {
         if (flags.cacheSize >= 0) {
             if (impl.supports(Impl.Feature.BLOCK_CACHE)) {
                 options.cacheSize(flags.cacheSize);
+                if (flags.cacheSize == 0) {
+                    warnings.add(impl + " reads a cache size of 0 as its default (8 MiB),"
+                            + " unlike db_bench's --cache_size=0 (no cache)");
+                }
             } else {
                 warnings.add(impl + " has no block cache: --cache_size ignored");
             }
