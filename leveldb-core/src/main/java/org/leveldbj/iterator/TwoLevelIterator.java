@@ -41,6 +41,8 @@ public final class TwoLevelIterator implements SortedIterator {
     private SortedIterator data;
     /** The index value {@link #data} was opened from; {@code dataValueLength < 0} when none. */
     private byte[] dataValue = new byte[32];
+    /** Views {@link #dataValue} for comparisons. */
+    private ByteBuffer dataValueView = ByteBuffer.wrap(dataValue);
     private int dataValueLength = -1;
 
     /**
@@ -161,7 +163,7 @@ public final class TwoLevelIterator implements SortedIterator {
         ByteBuffer v = index.value();
         int n = v.remaining();
         if (data != null && n == dataValueLength
-                && v.mismatch(ByteBuffer.wrap(dataValue, 0, n)) < 0) {
+                && v.mismatch(dataValueView.limit(n).position(0)) < 0) {
             return;
         }
         SortedIterator old = data;
@@ -182,6 +184,7 @@ public final class TwoLevelIterator implements SortedIterator {
         data = opened;
         if (dataValue.length < n) {
             dataValue = new byte[Math.max(n, 2 * dataValue.length)];
+            dataValueView = ByteBuffer.wrap(dataValue);
         }
         v.get(v.position(), dataValue, 0, n);
         dataValueLength = n;
