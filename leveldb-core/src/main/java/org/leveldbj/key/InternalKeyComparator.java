@@ -44,6 +44,13 @@ public final class InternalKeyComparator implements KeyComparator {
         return user.name();
     }
 
+    /** The user order's trim plus the trailer: user keys are compared first. */
+    @Override
+    public int bytewisePrefixTrim() {
+        int t = user.bytewisePrefixTrim();
+        return t < 0 ? -1 : t + InternalKeys.TRAILER_SIZE;
+    }
+
     /**
      * Requires: both keys are at least {@link InternalKeys#TRAILER_SIZE} bytes long.
      */

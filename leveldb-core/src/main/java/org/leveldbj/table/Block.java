@@ -32,6 +32,8 @@ public final class Block {
     private final String file;
     private final long fileOffset;
     private final boolean decompressed;
+    /** Built by {@link #searchWindows}; racing builders make equal slots, either may win. */
+    private volatile WindowsSlot windows;
 
     /**
      * Wraps block contents of unknown origin; corruption reports carry offsets within the block.
@@ -120,6 +122,34 @@ public final class Block {
     int restartPoint(int i) {
         assert i >= 0 && i < numRestarts;
         return Coding.getFixed32(data, restartsOffset + 4 * i, data.limit());
+    }
+
+    /**
+     * The search windows of this block's restart keys for an order, built on first use and
+     * kept (a block is searched in one order in practice; another order rebuilds them).
+     *
+     * @param trim the order's {@link KeyComparator#bytewisePrefixTrim()}
+     * @return the windows, or {@code null} when the order has none, the block has too few
+     *     restart points to need them, or a restart entry is malformed
+     */
+    SearchWindows searchWindows(int trim) {
+        if (trim < 0 || numRestarts < SearchWindows.MIN_RESTARTS) {
+            return null;
+        }
+        WindowsSlot slot = windows;
+        if (slot == null || slot.trim != trim) {
+            int[] points = new int[numRestarts];
+            for (int i = 0; i < numRestarts; i++) {
+                points[i] = restartPoint(i);
+            }
+            slot = new WindowsSlot(trim, SearchWindows.build(data, points, restartsOffset, trim));
+            windows = slot;
+        }
+        return slot.windows;
+    }
+
+    /** Windows built for one trim, {@code null} when they could not be built. */
+    private record WindowsSlot(int trim, SearchWindows windows) {
     }
 
     /**

@@ -56,6 +56,9 @@ public final class BlockIterator implements SortedIterator {
     /** Views {@link #key} for callers of {@link #key()}, who may see only the current key. */
     private ByteBuffer keyView = keyWhole.asReadOnlyBuffer();
 
+    /** Receives the target's search window in {@link #seek}. */
+    private final long[] targetWindow = new long[1];
+
     /** Fields set by {@link #decodeHeader}: the three lengths of the entry header. */
     private int shared;
     private int nonShared;
@@ -205,15 +208,23 @@ public final class BlockIterator implements SortedIterator {
                 return;
             }
         }
-        // Find the last restart point whose key is before the target.
+        // Find the last restart point whose key is before the target; with search windows,
+        // most steps compare eight bytes of a small array instead of the restart keys.
+        SearchWindows windows = left < right ? block.searchWindows(comparator.bytewisePrefixTrim()) : null;
+        boolean useWindows = windows != null
+                && windows.targetWindow(target, targetOffset, targetLength, targetWindow);
         while (left < right) {
             int mid = (left + right + 1) >>> 1;
-            int at = block.restartPoint(mid);
-            int keyAt = decodeHeader(at);
-            if (shared != 0) {
-                throw fail("bad entry in block: restart entry shares a prefix", at);
+            int c = useWindows ? windows.compare(mid, targetWindow[0]) : 0;
+            if (c == 0) {
+                int at = block.restartPoint(mid);
+                int keyAt = decodeHeader(at);
+                if (shared != 0) {
+                    throw fail("bad entry in block: restart entry shares a prefix", at);
+                }
+                c = comparator.compare(data, keyAt, nonShared, target, targetOffset, targetLength);
             }
-            if (comparator.compare(data, keyAt, nonShared, target, targetOffset, targetLength) < 0) {
+            if (c < 0) {
                 left = mid;
             } else {
                 right = mid - 1;

@@ -80,6 +80,11 @@ public final class BytewiseComparator implements KeyComparator {
     }
 
     @Override
+    public int bytewisePrefixTrim() {
+        return 0;
+    }
+
+    @Override
     public int compare(byte[] a, byte[] b) {
         return Arrays.compareUnsigned(a, b);
     }

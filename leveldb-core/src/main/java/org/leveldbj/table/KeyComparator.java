@@ -37,6 +37,20 @@ public interface KeyComparator {
     int compare(ByteBuffer a, int aOffset, int aLength, ByteBuffer b, int bOffset, int bLength);
 
     /**
+     * Tells whether this order compares keys first as unsigned byte strings of all but their
+     * last few bytes, and how many: 0 for the bytewise order, 8 for internal keys over it. A
+     * result of {@code t >= 0} promises that whenever those parts of two keys differ, the keys
+     * compare as the parts do. Lets searches compare a few bytes at a time without calling
+     * {@link #compare}.
+     *
+     * @return the number of trailing bytes not compared bytewise first, or -1 when the order
+     *     makes no such promise (the default)
+     */
+    default int bytewisePrefixTrim() {
+        return -1;
+    }
+
+    /**
      * Compares the remaining bytes of two buffers.
      *
      * @param a the first key
