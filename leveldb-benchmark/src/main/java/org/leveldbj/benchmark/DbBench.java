@@ -2,6 +2,7 @@ package org.leveldbj.benchmark;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -28,6 +29,20 @@ public final class DbBench {
         int code = run(args, System.out, System.err, Progress.toStandardError());
         System.out.flush();
         System.exit(code);
+    }
+
+    /**
+     * Runs the command line in this JVM, as {@code leveldb bench} does, without exiting.
+     *
+     * @param args db_bench's flags
+     * @param out where the report goes
+     * @param err where errors and the environment lines go
+     * @param progress whether to report progress ("... finished N ops") on standard error
+     * @return the exit code: 0 done, 1 a workload or the database failed, 2 bad flags
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err, boolean progress) {
+        return run(args, out, err, progress ? Progress.toStandardError()
+                : new Progress(new PrintStream(OutputStream.nullOutputStream()), false));
     }
 
     /** Runs the command line; returns the exit code. */
