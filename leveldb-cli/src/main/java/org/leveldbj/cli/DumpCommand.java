@@ -3,6 +3,8 @@ package org.leveldbj.cli;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.leveldbj.db.FileNames;
+import org.leveldbj.db.FileType;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -43,6 +45,12 @@ final class DumpCommand extends CommandBase {
         if (!Files.isRegularFile(file)) {
             throw new CliFailure(ExitCode.IO, file + (Files.exists(file) ? " is not a file" : " does not exist")
                     + " (give one file of a database, e.g. DB/000005.ldb)");
+        }
+        FileNames.Parsed named = FileNames.parse(file.getFileName().toString());
+        if (type == null && named != null && (named.type() == FileType.LOCK || named.type() == FileType.INFO_LOG)) {
+            throw new CliFailure(ExitCode.USAGE, file + " is the database's " + (named.type() == FileType.LOCK
+                    ? "lock file (empty)" : "info log (plain text; read it with a pager)")
+                    + "; dump reads tables, logs, MANIFEST and CURRENT");
         }
         FileKind kind = type != null ? type : FileKind.detect(file);
         if (kind == null) {

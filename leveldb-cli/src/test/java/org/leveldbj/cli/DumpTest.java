@@ -121,11 +121,16 @@ class DumpTest {
     }
 
     @Test
-    void badArguments() {
+    void badArguments() throws Exception {
         Cli.Result missing = Cli.run("dump", tmp.resolve("nothing.ldb"));
         assertEquals(ExitCode.IO, missing.exit(), missing.toString());
         assertEquals("leveldb: " + tmp.resolve("nothing.ldb") + " does not exist (give one file of a database,"
                 + " e.g. DB/000005.ldb)\n", missing.err());
+        Path log = DumpFiles.current(tmp.resolve("LOG"));
+        Cli.Result info = Cli.run("dump", log);
+        assertEquals(ExitCode.USAGE, info.exit(), info.toString());
+        assertEquals("leveldb: " + log + " is the database's info log (plain text; read it with a pager); dump reads"
+                + " tables, logs, MANIFEST and CURRENT\n", info.err());
         Cli.Result hex = Cli.run("dump", tmp, "--format", "hex");
         assertEquals(ExitCode.USAGE, hex.exit(), hex.toString());
         assertEquals("leveldb: dump --format is text or json, not hex\n", hex.err());
