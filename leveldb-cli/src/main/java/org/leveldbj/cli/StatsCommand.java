@@ -47,7 +47,7 @@ final class StatsCommand extends CommandBase {
             out.println("database: " + db);
             out.println("comparator: " + m.comparator);
             out.println("manifest: " + m.file.getFileName() + " (" + m.records + " records)");
-            out.println("last sequence: " + m.lastSequence);
+            out.println("last sequence in the MANIFEST: " + m.lastSequence);
             out.println("next file number: " + m.nextFileNumber);
             out.println("log number: " + m.logNumber + (m.prevLogNumber != null && m.prevLogNumber != 0
                     ? " (previous " + m.prevLogNumber + ")" : ""));
