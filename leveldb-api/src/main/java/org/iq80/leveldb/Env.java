@@ -146,6 +146,22 @@ public interface Env {
     FileLock lockFile(Path file) throws IOException;
 
     /**
+     * Takes the lock {@link #lockFile} takes, but only on a file that already exists: a missing
+     * file is not created and gives {@code null}. Read-only databases lock this way, so that
+     * opening one leaves the directory unchanged.
+     *
+     * <p>The default implementation checks that the file exists and then calls
+     * {@link #lockFile}; environments that can open a file without creating it override it.
+     *
+     * @param file the lock file
+     * @return the held lock, or {@code null} when the file does not exist
+     * @throws IOException if the lock is held elsewhere or cannot be taken
+     */
+    default FileLock lockExistingFile(Path file) throws IOException {
+        return fileExists(file) ? lockFile(file) : null;
+    }
+
+    /**
      * A file read from start to end. Not safe for concurrent use; one thread reads it at a time.
      */
     interface SequentialFile extends Closeable {

@@ -24,6 +24,7 @@ package org.iq80.leveldb;
  *   <tr><td>{@link #filterPolicy()} (extension)</td><td>{@code null} (no filters)</td></tr>
  *   <tr><td>{@link #maxFileSize()} (extension)</td><td>2 MiB</td></tr>
  *   <tr><td>{@link #env()} (extension)</td><td>{@code null} (the file system)</td></tr>
+ *   <tr><td>{@link #readOnly()} (extension)</td><td>{@code false}</td></tr>
  * </table>
  *
  * <p>Setters return {@code this} so that calls can be chained. Setters of sizes and counts reject
@@ -51,6 +52,7 @@ public class Options {
     private FilterPolicy filterPolicy;
     private long maxFileSize = 2 << 20;
     private Env env;
+    private boolean readOnly;
 
     /** Creates options with the defaults listed in the class description. */
     public Options() {
@@ -399,6 +401,44 @@ public class Options {
      */
     public Options env(Env env) {
         this.env = env;
+        return this;
+    }
+
+    /**
+     * Tells whether the database is opened read-only. Default {@code false}.
+     *
+     * <p>This is an extension of the 0.12 API.
+     *
+     * @return {@code true} when the database is opened read-only
+     */
+    public boolean readOnly() {
+        return readOnly;
+    }
+
+    /**
+     * Sets whether the database is opened read-only, as RocksDB's {@code OpenForReadOnly} does:
+     * opening then leaves every file of the directory as it is. A missing database is not
+     * created (whatever {@link #createIfMissing()} says); the write-ahead logs are replayed into
+     * memory only, however large; no log, table, MANIFEST, CURRENT or {@code LOG} file is
+     * written, renamed or deleted, and no compaction runs. Informational messages go to
+     * {@link #logger()} when one is set and are dropped otherwise.
+     *
+     * <p>Reads, iterators, snapshots, properties and approximate sizes work as usual. Writes,
+     * {@code compactRange} and suspending or resuming compactions throw a
+     * {@link DBException} saying that the database is open read-only.
+     *
+     * <p>A read-only database takes the directory's {@code LOCK} exclusively, as a writable one
+     * does, so it cannot be opened while another process or database holds the database open
+     * (nor can another open it while it is open). It opens the lock file without creating it:
+     * when the directory has no {@code LOCK} file, the database is opened without a lock.
+     *
+     * <p>This is an extension of the 0.12 API.
+     *
+     * @param readOnly {@code true} to open the database read-only
+     * @return this object
+     */
+    public Options readOnly(boolean readOnly) {
+        this.readOnly = readOnly;
         return this;
     }
 }

@@ -35,6 +35,7 @@ class OptionsTest {
         assertNull(o.filterPolicy());
         assertEquals(2L * 1024 * 1024, o.maxFileSize());
         assertNull(o.env());
+        assertFalse(o.readOnly());
     }
 
     @Test
@@ -47,7 +48,7 @@ class OptionsTest {
                 .maxOpenFiles(77).blockRestartInterval(1).blockSize(1)
                 .compressionType(CompressionType.ZSTD).verifyChecksums(false)
                 .paranoidChecks(true).comparator(comparator).logger(logger).cacheSize(5)
-                .filterPolicy(bloom).maxFileSize(64L << 30).env(null));
+                .filterPolicy(bloom).maxFileSize(64L << 30).env(null).readOnly(true));
         assertFalse(o.createIfMissing());
         assertTrue(o.errorIfExists());
         assertEquals(123, o.writeBufferSize());
@@ -63,6 +64,8 @@ class OptionsTest {
         assertSame(bloom, o.filterPolicy());
         assertEquals(64L << 30, o.maxFileSize());
         assertNull(o.env());
+        assertTrue(o.readOnly());
+        assertFalse(o.readOnly(false).readOnly());
     }
 
     @Test

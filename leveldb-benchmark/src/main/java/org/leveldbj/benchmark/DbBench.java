@@ -32,6 +32,20 @@ public final class DbBench {
         System.exit(code);
     }
 
+    /**
+     * Runs the command line in this JVM, as {@code leveldb bench} does, without exiting.
+     *
+     * @param args db_bench's flags
+     * @param out where the report goes
+     * @param err where errors and the environment lines go
+     * @param progress whether to report progress ("... finished N ops") on standard error
+     * @return the exit code: 0 done, 1 a workload or the database failed, 2 bad flags
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err, boolean progress) {
+        return run(args, out, err, progress ? Progress.toStandardError()
+                : new Progress(new PrintStream(OutputStream.nullOutputStream()), false));
+    }
+
     /** Runs the command line; returns the exit code. */
     static int run(String[] args, PrintStream out, PrintStream err, Progress progress) {
         if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"))) {

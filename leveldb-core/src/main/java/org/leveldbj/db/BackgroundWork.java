@@ -116,7 +116,7 @@ final class BackgroundWork {
     /** Schedules a background step if one is needed and none is scheduled. Requires: the lock. */
     void maybeSchedule() {
         assert s.mutex.isHeldByCurrentThread();
-        if (scheduled || s.shuttingDown || s.backgroundError != null) {
+        if (scheduled || s.shuttingDown || s.backgroundError != null || s.readOnly) {
             return;
         }
         if (suspensions > 0 && s.imm == null && manual == null) {

@@ -49,6 +49,17 @@ import org.leveldbj.version.VersionSet;
  * <p>Lifetime: {@link #close()} waits for queued writes and background work, then releases the
  * log, memtables, tables and the directory lock; it is idempotent, and every other method
  * afterwards throws {@link DBException} ("database is closed").
+ *
+ * <p>Read-only mode ({@link Options#readOnly(boolean)}): opening changes nothing in the
+ * directory. It neither creates a missing database nor writes a log, table, MANIFEST, CURRENT
+ * or {@code LOG} file, and deletes nothing; the live logs are replayed into the memtable, which
+ * stays in memory however large it grows, and no compaction is ever scheduled. The
+ * {@code LOCK} file is opened without being created and locked exclusively, exactly as a
+ * writable database locks it, so a read-only open fails with the usual {@code "lock ...:
+ * already held by process"} while any other database, read-only or not, in this or another
+ * process (C++ LevelDB included) has the directory open; without a {@code LOCK} file the
+ * database is opened without a lock. Writes, {@code compactRange} and suspending or resuming
+ * compactions throw {@link DBException} ({@code "database <dir> is open read-only: ..."}).
  */
 public final class DbImpl implements DB {
     private final DbState s;
@@ -83,18 +94,24 @@ public final class DbImpl implements DB {
         Arguments.checkNotNull(dir, "path");
         Arguments.checkNotNull(options, "options");
         Env env = options.env() != null ? options.env() : FileSystemEnv.getDefault();
-        if (!options.createIfMissing() && !env.fileExists(dir)) {
+        boolean readOnly = options.readOnly();
+        if ((readOnly || !options.createIfMissing()) && !env.fileExists(dir)) {
             // Fail before creating anything: a mistyped path must not leave a directory with a
             // LOCK and a LOG behind (C++ LevelDB creates them, then fails).
-            throw new DBException("Invalid argument: " + dir + " does not exist (create_if_missing is false)");
+            throw new DBException(Recovery.doesNotExist(dir, readOnly));
         }
-        env.createDir(dir);
-        Env.FileLock lock = env.lockFile(dir.resolve(FileNames.LOCK));
+        Env.FileLock lock;
+        if (readOnly) {
+            lock = env.lockExistingFile(dir.resolve(FileNames.LOCK));
+        } else {
+            env.createDir(dir);
+            lock = env.lockFile(dir.resolve(FileNames.LOCK));
+        }
         InfoLog infoLog = null;
         TableCache tableCache = null;
         DbImpl db = null;
         try {
-            infoLog = InfoLog.open(env, dir, options.logger());
+            infoLog = readOnly ? InfoLog.withoutFile(options.logger()) : InfoLog.open(env, dir, options.logger());
             InternalKeyComparator icmp = new InternalKeyComparator(UserComparators.of(options.comparator()));
             LruBlockCache blockCache = LruBlockCache.forCacheSize(options.cacheSize());
             TableOptions tableOptions = tableOptions(options, icmp, blockCache);
@@ -123,7 +140,9 @@ public final class DbImpl implements DB {
                 infoLog.close();
             }
             try {
-                lock.close();
+                if (lock != null) {
+                    lock.close();
+                }
             } catch (IOException suppressed) {
                 e.addSuppressed(suppressed);
             }
@@ -152,6 +171,17 @@ public final class DbImpl implements DB {
     private void checkOpen() {
         if (closed) {
             throw new DBException("database is closed");
+        }
+    }
+
+    /**
+     * Refuses an operation that would change the directory of a read-only database.
+     *
+     * @param what the refused operation, for the message
+     */
+    private void checkWritable(String what) {
+        if (s.readOnly) {
+            throw new DBException("database " + s.dir + " is open read-only: " + what + " is not allowed");
         }
     }
 
@@ -218,6 +248,9 @@ public final class DbImpl implements DB {
     }
 
     private void scheduleCompaction() {
+        if (s.readOnly) {
+            return;
+        }
         s.mutex.lock();
         try {
             background.maybeSchedule();
@@ -328,6 +361,7 @@ public final class DbImpl implements DB {
                     + " was not created by DB.createWriteBatch() of this engine");
         }
         checkOpen();
+        checkWritable("writing");
         writes.write((WriteBatchImpl) updates, options.sync());
         return options.snapshot() ? getSnapshot() : null;
     }
@@ -381,6 +415,7 @@ public final class DbImpl implements DB {
     @Override
     public void suspendCompactions() throws InterruptedException {
         checkOpen();
+        checkWritable("suspending compactions");
         s.mutex.lockInterruptibly();
         try {
             background.suspend();
@@ -392,6 +427,7 @@ public final class DbImpl implements DB {
     @Override
     public void resumeCompactions() {
         checkOpen();
+        checkWritable("resuming compactions");
         s.mutex.lock();
         try {
             background.resume();
@@ -403,6 +439,7 @@ public final class DbImpl implements DB {
     @Override
     public void compactRange(byte[] begin, byte[] end) {
         checkOpen();
+        checkWritable("compacting");
         int maxLevelWithFiles = 1;
         s.mutex.lock();
         try {

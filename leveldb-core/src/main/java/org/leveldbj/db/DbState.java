@@ -34,6 +34,8 @@ final class DbState {
     final TableOptions tableOptions;
     final TableSource tables;
     final InfoLog infoLog;
+    /** Opened read-only: nothing in the directory is written, renamed or deleted. */
+    final boolean readOnly;
     final SnapshotList snapshots = new SnapshotList();
 
     /** The database lock (C++ mutex_). */
@@ -81,6 +83,7 @@ final class DbState {
         this.tableOptions = tableOptions;
         this.tables = tables;
         this.infoLog = infoLog;
+        this.readOnly = options.readOnly();
         this.versions = new VersionSet(env, dir, icmp, tables, options.maxFileSize(), mutex);
     }
 

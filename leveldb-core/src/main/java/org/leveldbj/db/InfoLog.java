@@ -13,7 +13,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The database's human-readable info log: the application's {@link Logger} when one is set,
  * otherwise the {@code LOG} file in the database directory (the previous one renamed to
- * {@code LOG.old} when the database opens). Every message also goes to SLF4J at debug level.
+ * {@code LOG.old} when the database opens) unless the database is open read-only. Every message
+ * also goes to SLF4J at debug level.
  *
  * <p>Thread safety: {@link #log} is synchronized.
  *
@@ -53,6 +54,17 @@ final class InfoLog implements AutoCloseable {
             SLF4J.debug("cannot open info log {}: {}", log, e.toString());
             return new InfoLog(null, null);
         }
+    }
+
+    /**
+     * The info log of a database opened read-only, which creates no file: the application's
+     * logger, or SLF4J only.
+     *
+     * @param logger the application's logger, or {@code null}
+     * @return the info log
+     */
+    static InfoLog withoutFile(Logger logger) {
+        return new InfoLog(logger, null);
     }
 
     /**

@@ -32,6 +32,10 @@ import org.leveldbj.version.VersionSet;
  * MANIFEST without writing them, and removes the tables and the log it wrote before failing
  * (only the info log and the LOCK file are touched, as in C++ LevelDB).
  *
+ * <p>Read-only ({@link DbState#readOnly}): the MANIFEST is loaded and the live logs are
+ * replayed into the one memtable, which is never flushed; nothing is written or deleted, so
+ * the database's files stay exactly as they were.
+ *
  * <p>Thread safety: runs in the opening thread before the database is shared; requires the lock.
  */
 final class Recovery {
@@ -55,8 +59,8 @@ final class Recovery {
         assert s.mutex.isHeldByCurrentThread();
         Path current = s.dir.resolve(FileNames.CURRENT);
         if (!s.env.fileExists(current)) {
-            if (!s.options.createIfMissing()) {
-                throw new DBException("Invalid argument: " + s.dir + " does not exist (create_if_missing is false)");
+            if (s.readOnly || !s.options.createIfMissing()) {
+                throw new DBException(doesNotExist(s.dir, s.readOnly));
             }
             s.infoLog.log("Creating DB %s since it was missing.", s.dir);
             VersionSet.createNewDatabase(s.env, s.dir, s.icmp.name());
@@ -87,6 +91,10 @@ final class Recovery {
                     s.dir.resolve(FileNames.tableFileName(missing)).toString(), CorruptionException.UNKNOWN_OFFSET);
         }
         Collections.sort(logs);
+        if (s.readOnly) {
+            recoverInMemory(logs);
+            return;
+        }
         VersionEdit edit = new VersionEdit();
         long logNumber = -1;
         boolean recorded = false;
@@ -94,7 +102,7 @@ final class Recovery {
             long maxSequence = versions.lastSequence();
             for (long log : logs) {
                 versions.markFileNumberUsed(log);
-                maxSequence = Math.max(maxSequence, replayLog(log, edit));
+                maxSequence = Math.max(maxSequence, replayLog(log, edit, null));
             }
             versions.setLastSequence(maxSequence);
 
@@ -119,6 +127,34 @@ final class Recovery {
         }
         background.deleteObsoleteFiles();
         background.maybeSchedule();
+    }
+
+    /**
+     * The message of a failed open of a missing database: C++ LevelDB's text when the database
+     * may not be created.
+     *
+     * @param dir the database directory
+     * @param readOnly whether the open was read-only
+     * @return the message of the {@link DBException}
+     */
+    static String doesNotExist(Path dir, boolean readOnly) {
+        return "Invalid argument: " + dir + " does not exist ("
+                + (readOnly ? "opened read-only" : "create_if_missing is false") + ")";
+    }
+
+    /**
+     * Read-only recovery: replays the live logs, in order, into a new memtable that becomes the
+     * database's, and writes nothing.
+     */
+    private void recoverInMemory(List<Long> logs) throws IOException {
+        VersionSet versions = s.versions;
+        s.mem = new MemTable(s.icmp.userComparator());
+        long maxSequence = versions.lastSequence();
+        for (long log : logs) {
+            versions.markFileNumberUsed(log);
+            maxSequence = Math.max(maxSequence, replayLog(log, null, s.mem));
+        }
+        versions.setLastSequence(maxSequence);
     }
 
     /**
@@ -153,8 +189,12 @@ final class Recovery {
         }
     }
 
-    /** Replays one log into memtables flushed to level-0 tables; returns the largest sequence. */
-    private long replayLog(long number, VersionEdit edit) throws IOException {
+    /**
+     * Replays one log and returns the largest sequence in it: into memtables flushed to level-0
+     * tables recorded in {@code edit}, or, when {@code inMemory} is given, into that memtable
+     * alone (never flushed).
+     */
+    private long replayLog(long number, VersionEdit edit, MemTable inMemory) throws IOException {
         Path path = s.dir.resolve(FileNames.logFileName(number));
         String name = path.toString();
         boolean paranoid = s.options.paranoidChecks();
@@ -174,7 +214,7 @@ final class Recovery {
             }
         };
         long maxSequence = 0;
-        MemTable mem = null;
+        MemTable mem = inMemory;
         WriteBatchImpl batch = new WriteBatchImpl();
         try (LogReader reader = new LogReader(s.env.newSequentialFile(path), reporter, true, 0)) {
             ByteBuffer record;
@@ -195,19 +235,19 @@ final class Recovery {
                 }
                 long last = batch.sequence() + batch.size() - 1;
                 maxSequence = Math.max(maxSequence, last);
-                if (mem.approximateMemoryUsage() > s.options.writeBufferSize()) {
+                if (inMemory == null && mem.approximateMemoryUsage() > s.options.writeBufferSize()) {
                     MemTable full = mem;
                     mem = null;
                     flush(full, edit);
                 }
             }
-            if (mem != null) {
+            if (inMemory == null && mem != null) {
                 MemTable last = mem;
                 mem = null;
                 flush(last, edit);
             }
         } finally {
-            if (mem != null) {
+            if (inMemory == null && mem != null) {
                 mem.unref();
             }
         }

@@ -15,5 +15,13 @@
  * LOCK               locked while the database is open
  * LOG, LOG.old       human-readable info log
  * </pre>
+ *
+ * <h2>Read-only mode</h2>
+ * With {@link org.iq80.leveldb.Options#readOnly(boolean)} a database opens without changing its
+ * directory in any way: no file is created, written, renamed or deleted (not even {@code LOCK}
+ * or {@code LOG}), the live logs are replayed into memory only and no compaction runs. It takes
+ * the {@code LOCK} exclusively when the file exists, like any open, so it fails while another
+ * database holds the directory; writes fail with a {@link org.iq80.leveldb.DBException}. The
+ * details are on {@link org.leveldbj.db.DbImpl}.
  */
 package org.leveldbj.db;

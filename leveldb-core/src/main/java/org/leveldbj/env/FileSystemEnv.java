@@ -403,7 +403,16 @@ public final class FileSystemEnv implements Env {
 
     @Override
     public FileLock lockFile(Path file) throws IOException {
-        return FileSystemFileLock.acquire(file);
+        return FileSystemFileLock.acquire(file, true);
+    }
+
+    @Override
+    public FileLock lockExistingFile(Path file) throws IOException {
+        try {
+            return FileSystemFileLock.acquire(file, false);
+        } catch (NoSuchFileException e) {
+            return null;
+        }
     }
 
     @Override

@@ -22,7 +22,8 @@ import org.iq80.leveldb.Env;
  * <p>Thread safety: {@link #acquire} is safe for concurrent use; {@link #close()} is idempotent
  * and safe to call from any thread.
  *
- * <p>Lifetime: the lock is held until {@link #close()}; the file is left in place.
+ * <p>Lifetime: the lock is held until {@link #close()}; the file is left in place (and, when
+ * {@link #acquire} is told not to create it, a missing file is reported, not created).
  */
 final class FileSystemFileLock implements Env.FileLock {
     /** Lock files held by this JVM, by {@link #key}. */
@@ -42,22 +43,26 @@ final class FileSystemFileLock implements Env.FileLock {
     }
 
     /**
-     * Takes the lock, creating the file when missing; never waits.
+     * Takes the lock; never waits.
      *
      * @param file the lock file
+     * @param create whether to create the file when it is missing
      * @return the held lock
+     * @throws java.nio.file.NoSuchFileException if the file is missing and {@code create} is
+     *     {@code false}
      * @throws IOException {@code "lock <file>: already held by process"} when this JVM or another
      *     process holds it, or the failure to open the file
      */
-    static FileSystemFileLock acquire(Path file) throws IOException {
+    static FileSystemFileLock acquire(Path file, boolean create) throws IOException {
         Path key = key(file);
         if (!HELD.add(key)) {
             throw alreadyHeld(file);
         }
         FileChannel channel = null;
         try {
-            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                    StandardOpenOption.WRITE);
+            channel = create
+                    ? FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE)
+                    : FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
             FileLock lock;
             try {
                 lock = channel.tryLock();

@@ -95,4 +95,9 @@ public class ForwardingEnv implements Env {
     public FileLock lockFile(Path file) throws IOException {
         return target.lockFile(file);
     }
+
+    @Override
+    public FileLock lockExistingFile(Path file) throws IOException {
+        return target.lockExistingFile(file);
+    }
 }

@@ -126,6 +126,8 @@ public final class LogReader implements Closeable {
     /** Skipping fragments of a record that began before the initial offset. */
     private boolean resyncing;
     private long lastRecordOffset;
+    private long lastRecordEnd;
+    private int lastRecordFragments;
     private boolean closed;
 
     /**
@@ -178,6 +180,7 @@ public final class LogReader implements Closeable {
         scratch.reset();
         boolean inFragmentedRecord = false;
         long recordOffset = 0;
+        int fragments = 0;
         while (true) {
             int type = readPhysicalRecord();
             if (resyncing) {
@@ -196,6 +199,8 @@ public final class LogReader implements Closeable {
                     }
                     scratch.reset();
                     lastRecordOffset = fragmentOffset;
+                    lastRecordEnd = blockOffset + start;
+                    lastRecordFragments = 1;
                     return blockView.slice(fragmentStart, fragmentLength);
                 case FIRST_TYPE:
                     if (inFragmentedRecord) {
@@ -205,12 +210,14 @@ public final class LogReader implements Closeable {
                     scratch.reset();
                     scratch.put(block, fragmentStart, fragmentLength);
                     inFragmentedRecord = true;
+                    fragments = 1;
                     break;
                 case MIDDLE_TYPE:
                     if (!inFragmentedRecord) {
                         report(fragmentOffset, fragmentLength, "missing start of fragmented record");
                     } else {
                         scratch.put(block, fragmentStart, fragmentLength);
+                        fragments++;
                     }
                     break;
                 case LAST_TYPE:
@@ -220,6 +227,8 @@ public final class LogReader implements Closeable {
                     }
                     scratch.put(block, fragmentStart, fragmentLength);
                     lastRecordOffset = recordOffset;
+                    lastRecordEnd = blockOffset + start;
+                    lastRecordFragments = fragments + 1;
                     return ByteBuffer.wrap(scratch.array(), 0, scratch.length()).asReadOnlyBuffer();
                 case EOF:
                     // A record cut short by the end of the file is a torn last write, not damage.
@@ -254,6 +263,28 @@ public final class LogReader implements Closeable {
      */
     public long lastRecordOffset() {
         return lastRecordOffset;
+    }
+
+    /**
+     * The file offset just past the last physical record of the last record
+     * {@link #readRecord()} returned; {@code 0} before it returned one. Bytes between it and
+     * the end of the file that yield no further record are a torn write or padding.
+     *
+     * @return the end offset of the last record returned
+     */
+    public long lastRecordEnd() {
+        return lastRecordEnd;
+    }
+
+    /**
+     * How many physical records (fragments) the last record {@link #readRecord()} returned was
+     * assembled from: {@code 1} for a {@code FULL} record, otherwise a {@code FIRST}, any number
+     * of {@code MIDDLE} and a {@code LAST} fragment; {@code 0} before it returned one.
+     *
+     * @return the fragment count of the last record returned
+     */
+    public int lastRecordFragments() {
+        return lastRecordFragments;
     }
 
     /**

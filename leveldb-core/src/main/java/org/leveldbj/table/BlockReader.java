@@ -81,4 +81,33 @@ public final class BlockReader {
         }
         return new BlockContents(raw.asReadOnlyBuffer(), true, true);
     }
+
+    /**
+     * Reads the compression type byte of a block's trailer, without reading the block: the
+     * persistent id of {@link org.iq80.leveldb.CompressionType} the block is stored with.
+     *
+     * @param file the table file
+     * @param fileName the name used in error reports
+     * @param handle where the block is
+     * @return the type byte, {@code 0} to {@code 255}
+     * @throws CorruptionException if the trailer lies beyond the end of the file
+     * @throws DBException if reading fails
+     */
+    public static int compressionType(Env.RandomAccessFile file, String fileName, BlockHandle handle) {
+        long at = handle.offset() + handle.size();
+        if (handle.offset() < 0 || handle.size() < 0 || at < 0 || at + TRAILER_SIZE > file.size()) {
+            throw new CorruptionException("truncated block read: " + handle.size() + "-byte block does not fit in a "
+                    + file.size() + "-byte file", fileName, handle.offset());
+        }
+        ByteBuffer b;
+        try {
+            b = file.read(at, 1);
+        } catch (IOException e) {
+            throw new DBException("IO error: " + fileName + ": reading 1 byte at offset " + at + ": " + e.getMessage(), e);
+        }
+        if (b.remaining() != 1) {
+            throw new CorruptionException("truncated block read", fileName, handle.offset());
+        }
+        return b.get(b.position()) & 0xff;
+    }
 }

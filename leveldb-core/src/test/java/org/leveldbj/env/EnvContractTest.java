@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -628,6 +630,23 @@ abstract class EnvContractTest {
         IOException e = assertThrows(IOException.class, () -> env.lockFile(lockFile));
         assertEquals("lock " + lockFile + ": already held by process", e.getMessage());
         lock.close();
+    }
+
+    @Test
+    void lockExistingFileCreatesNothingAndLocksLikeLockFile() throws IOException {
+        Path lockFile = dir.resolve("LOCK");
+        assertNull(env.lockExistingFile(lockFile));
+        assertFalse(env.fileExists(lockFile));
+        write(lockFile, utf8(""));
+        Env.FileLock lock = closeLater(env.lockExistingFile(lockFile));
+        assertNotNull(lock);
+        IOException e = assertThrows(IOException.class, () -> env.lockFile(lockFile));
+        assertEquals("lock " + lockFile + ": already held by process", e.getMessage());
+        e = assertThrows(IOException.class, () -> env.lockExistingFile(lockFile));
+        assertEquals("lock " + lockFile + ": already held by process", e.getMessage());
+        lock.close();
+        closeLater(env.lockExistingFile(lockFile)).close();
+        assertEquals(0, env.getFileSize(lockFile));
     }
 
     @Test

@@ -43,6 +43,28 @@ class LogReaderTest {
     }
 
     @Test
+    void endAndFragmentsOfTheLastRecord() {
+        String big = bigString("x", 2 * BLOCK_SIZE);
+        log.write("foo").write(big).write("bar");
+        assertEquals(0, log.reader().lastRecordEnd());
+        assertEquals(0, log.reader().lastRecordFragments());
+        assertEquals("foo", log.read());
+        assertEquals(HEADER_SIZE + 3, log.reader().lastRecordEnd());
+        assertEquals(1, log.reader().lastRecordFragments());
+        assertEquals(big, log.read());
+        // 3 + 7 bytes of the first block, all of the second, the rest in the third.
+        long bigEnd = HEADER_SIZE + 3 + 3L * HEADER_SIZE + big.length();
+        assertEquals(bigEnd, log.reader().lastRecordEnd());
+        assertEquals(3, log.reader().lastRecordFragments());
+        assertEquals("bar", log.read());
+        assertEquals(bigEnd + HEADER_SIZE + 3, log.reader().lastRecordEnd());
+        assertEquals(log.writtenBytes(), log.reader().lastRecordEnd());
+        assertEquals(1, log.reader().lastRecordFragments());
+        assertEquals("EOF", log.read());
+        assertNothingReported();
+    }
+
+    @Test
     void smallRecords() {
         log.write("foo").write("bar").write("").write("xxxx");
         assertEquals("foo", log.read());

@@ -41,7 +41,9 @@ class TableCompressionTest {
         List<Integer> types = new ArrayList<>();
         for (it.seekToFirst(); it.valid(); it.next()) {
             BlockHandle h = BlockHandle.decode(it.value());
-            types.add(file[(int) (h.offset() + h.size())] & 0xff);
+            int type = file[(int) (h.offset() + h.size())] & 0xff;
+            assertEquals(type, BlockReader.compressionType(TestFiles.BufferFile.of(file, false), "t.ldb", h));
+            types.add(type);
         }
         return types;
     }

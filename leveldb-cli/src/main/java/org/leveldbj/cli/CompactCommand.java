@@ -1,0 +1,64 @@
+package org.leveldbj.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.iq80.leveldb.DB;
+import org.leveldbj.db.FileType;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code leveldb compact DB}: compacts a key range (everything by default) down the levels,
+ * dropping overwritten and deleted entries, and reports the tables before and after.
+ */
+@Command(name = "compact", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        header = "Compact a key range (all keys by default).",
+        description = {
+            "Rewrites the tables of the key range from --from to --to, both inclusive as in",
+            "LevelDB's CompactRange (all keys by default), down the levels, dropping",
+            "overwritten and deleted entries.",
+        })
+final class CompactCommand extends CommandBase {
+    @Parameters(index = "0", paramLabel = "DB", description = "The database directory.")
+    Path db;
+
+    @Option(names = "--from", paramLabel = "KEY", converter = ByteArg.Converter.class,
+            description = "The first key of the range (" + ByteArg.SYNTAX + "); default: the first key.")
+    ByteArg from;
+
+    @Option(names = "--to", paramLabel = "KEY", converter = ByteArg.Converter.class,
+            description = "The last key of the range, inclusive as in LevelDB's CompactRange ("
+                    + ByteArg.SYNTAX + "); default: the last key.")
+    ByteArg to;
+
+    @Override
+    int run() throws Exception {
+        Databases.requireDatabase(db);
+        long[] before = tables(db);
+        Progress progress = Progress.ticking(io(), quiet(), "compacting " + db);
+        try (DB database = Databases.openWritable(db, false)) {
+            database.compactRange(from == null ? null : from.bytes(), to == null ? null : to.bytes());
+        } finally {
+            progress.close();
+        }
+        long[] after = tables(db);
+        out().printf("compacted %s: %d tables (%s) before, %d tables (%s) after%n", db,
+                before[0], Progress.bytes(before[1]), after[0], Progress.bytes(after[1]));
+        return ExitCode.OK;
+    }
+
+    /** The number and total size of the table files in a directory. */
+    static long[] tables(Path dir) throws IOException {
+        long[] out = new long[2];
+        List<DbFile> files = DbFile.list(dir);
+        for (DbFile f : files) {
+            if (f.type() == FileType.TABLE) {
+                out[0]++;
+                out[1] += f.size();
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,86 @@
+package org.leveldbj.cli;
+
+import java.io.PrintStream;
+import org.iq80.leveldb.CorruptionException;
+import org.leveldbj.key.InternalKeys;
+import org.leveldbj.key.ValueType;
+
+/**
+ * Where the dump of one file goes: readable lines, or one JSON object per line. The dumps of
+ * each kind of file ({@link TableDump}, {@link LogDump}, {@link ManifestDump}) write through it
+ * and count the problems they meet.
+ *
+ * <p>Thread safety: confined to one thread.
+ */
+final class DumpSink {
+    private final PrintStream out;
+    private final boolean json;
+    private int problems;
+
+    DumpSink(PrintStream out, boolean json) {
+        this.out = out;
+        this.json = json;
+    }
+
+    /** @return whether the output is JSON lines */
+    boolean json() {
+        return json;
+    }
+
+    /** Writes a text line (ignored in JSON mode). */
+    void text(String line) {
+        if (!json) {
+            out.println(line);
+        }
+    }
+
+    /** Writes a JSON object (ignored in text mode). */
+    void json(Json.JsonObject object) {
+        if (json) {
+            out.println(object);
+        }
+    }
+
+    /** Reports damage: {@code problem: offset N: reason} or a {@code "problem"} object. */
+    void problem(CorruptionException e) {
+        problems++;
+        long offset = e.offset();
+        if (json) {
+            Json.JsonObject o = Json.object().add("kind", "problem");
+            if (offset != CorruptionException.UNKNOWN_OFFSET) {
+                o.add("offset", offset);
+            }
+            out.println(o.add("reason", e.reason()));
+        } else {
+            out.println("problem: " + (offset == CorruptionException.UNKNOWN_OFFSET ? "" : "offset " + offset + ": ")
+                    + e.reason());
+        }
+    }
+
+    /** @return how many problems were reported */
+    int problems() {
+        return problems;
+    }
+
+    /**
+     * Adds an internal key's parts to a JSON object: {@code <prefix>key} (base64 user key),
+     * {@code <prefix>sequence} and {@code <prefix>type} ({@code value} or {@code deletion}), or
+     * {@code <prefix>bad_key} for a malformed one.
+     *
+     * @param o the object
+     * @param prefix the member name prefix, e.g. {@code ""} or {@code "smallest_"}
+     * @param internalKey the internal key
+     * @return the object
+     */
+    static Json.JsonObject internalKey(Json.JsonObject o, String prefix, byte[] internalKey) {
+        if (internalKey.length < InternalKeys.TRAILER_SIZE) {
+            return o.bytes(prefix + "bad_key", internalKey);
+        }
+        long trailer = InternalKeys.trailer(internalKey);
+        ValueType type = ValueType.fromPersistentId(InternalKeys.typeByte(trailer));
+        return o.bytes(prefix + "key", InternalKeys.userKey(internalKey))
+                .add(prefix + "sequence", InternalKeys.sequence(trailer))
+                .add(prefix + "type", type == null ? "bad type " + InternalKeys.typeByte(trailer)
+                        : type.name().toLowerCase(java.util.Locale.ROOT));
+    }
+}

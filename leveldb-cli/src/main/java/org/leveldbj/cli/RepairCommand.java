@@ -1,0 +1,58 @@
+package org.leveldbj.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.iq80.leveldb.Options;
+import org.leveldbj.db.FileType;
+import org.leveldbj.db.LevelDbFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code leveldb repair DB}: rebuilds a usable database from whatever tables and logs can be
+ * read ({@code DBFactory.repair}); unusable files are moved to {@code DB/lost/}. Prints what
+ * the repair did.
+ */
+@Command(name = "repair", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        header = "Rebuild a database from its readable files.",
+        description = {
+            "Keeps every readable entry of the tables and logs, moves damaged files to the",
+            "lost/ subdirectory and writes a new MANIFEST. Entries in damaged blocks are",
+            "lost; 'leveldb verify' shows them first.",
+        })
+final class RepairCommand extends CommandBase {
+    @Parameters(index = "0", paramLabel = "DB", description = "The database directory.")
+    Path db;
+
+    @Override
+    int run() throws Exception {
+        Databases.requireDirectory(db);
+        boolean anything = DbFile.list(db).stream().anyMatch(f -> f.type() == FileType.TABLE
+                || f.type() == FileType.LOG || f.type() == FileType.DESCRIPTOR);
+        if (!anything) {
+            throw new CliFailure(ExitCode.IO, "nothing to repair in " + db + ": it holds no table, log or MANIFEST file"
+                    + " (check the path)");
+        }
+        List<String> log = new ArrayList<>();
+        Options options = Databases.writeOptions(db).logger(message -> {
+            synchronized (log) {
+                log.add(message);
+            }
+        });
+        Progress progress = Progress.ticking(io(), quiet(), "repairing " + db);
+        try {
+            LevelDbFactory.factory.repair(db.toFile(), options);
+        } finally {
+            progress.close();
+        }
+        synchronized (log) {
+            for (String line : log) {
+                out().println(line);
+            }
+        }
+        long[] tables = CompactCommand.tables(db);
+        out().printf("repaired %s: %d tables (%s)%n", db, tables[0], Progress.bytes(tables[1]));
+        return ExitCode.OK;
+    }
+}

@@ -1,0 +1,215 @@
+package org.leveldbj.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.iq80.leveldb.CorruptionException;
+import org.leveldbj.db.FileType;
+import org.leveldbj.db.WriteBatchImpl;
+import org.leveldbj.key.InternalKeyComparator;
+import org.leveldbj.key.InternalKeys;
+import org.leveldbj.table.BlockHandle;
+import org.leveldbj.table.BytewiseComparator;
+import org.leveldbj.version.FileMetaData;
+import org.leveldbj.version.VersionEdit;
+
+/**
+ * Checks every byte of a database that the engine would read, without opening it: CURRENT and
+ * every MANIFEST record; every block of every live table (footer, index, metaindex, filter and
+ * data blocks, checksums verified), every entry decoded, keys in order (bytewise databases) and
+ * each table's size and key range matching the MANIFEST; every record of every live log, its
+ * write batch decoded, and a torn tail reported. Each problem is printed as found, naming the file
+ * and offset.
+ *
+ * <p>Thread safety: one verifier serves one run on one thread.
+ */
+final class Verifier {
+    private static final String BYTEWISE = "leveldb.BytewiseComparator";
+
+    private final Path dir;
+    private final PrintStream out;
+    private final Progress progress;
+    private final List<CorruptionException> problems = new ArrayList<>();
+
+    private int tables;
+    private long blocks;
+    private long entries;
+    private int logs;
+    private long logRecords;
+    private long logEntries;
+
+    Verifier(Path dir, PrintStream out, Progress progress) {
+        this.dir = dir;
+        this.out = out;
+        this.progress = progress;
+    }
+
+    /** @return the problems found */
+    List<CorruptionException> problems() {
+        return problems;
+    }
+
+    private void problem(CorruptionException e) {
+        problems.add(e);
+        String where = e.file() == null ? "" : e.file() + (e.offset() == CorruptionException.UNKNOWN_OFFSET ? ""
+                : " at offset " + e.offset()) + ": ";
+        out.println("problem: " + where + e.reason());
+    }
+
+    /**
+     * Verifies the database.
+     *
+     * @return the summary line
+     * @throws IOException if a file cannot be read
+     */
+    String run() throws IOException {
+        List<DbFile> files = DbFile.list(dir);
+        Manifest manifest = Manifest.read(dir, this::problem, null);
+        if (manifest != null) {
+            progress.add(Files.size(manifest.file));
+        }
+        Set<Long> live = new HashSet<>();
+        if (manifest != null) {
+            boolean ordered = BYTEWISE.equals(manifest.comparator);
+            for (int level = 0; level < VersionEdit.NUM_LEVELS; level++) {
+                for (FileMetaData meta : manifest.levels.get(level).values()) {
+                    live.add(meta.number());
+                    verifyTable(Manifest.tablePath(dir, meta.number()), meta, level, ordered);
+                }
+            }
+        }
+        for (DbFile f : files) {
+            if (f.type() == FileType.TABLE && !live.contains(f.number())) {
+                if (manifest == null) {
+                    verifyTable(dir.resolve(f.name()), null, -1, false);
+                } else {
+                    out.println("note: " + dir.resolve(f.name()) + " is not named by the MANIFEST (a leftover;"
+                            + " the next writable open deletes it)");
+                }
+            }
+        }
+        List<Long> liveLogs = new ArrayList<>();
+        if (manifest != null) {
+            liveLogs.addAll(manifest.liveLogs(DbFile.names(files)));
+        } else {
+            files.stream().filter(f -> f.type() == FileType.LOG).forEach(f -> liveLogs.add(f.number()));
+        }
+        for (long number : liveLogs) {
+            verifyLog(dir.resolve(org.leveldbj.db.FileNames.logFileName(number)));
+        }
+        String manifestPart = manifest == null ? "no readable MANIFEST"
+                : manifest.file.getFileName() + " (" + manifest.records + " records)";
+        return "verified " + dir + ": " + count(tables, "table") + " (" + count(blocks, "block") + ", "
+                + count(entries, "entry") + "), " + count(logs, "log") + " (" + count(logRecords, "record") + ", "
+                + count(logEntries, "entry") + "), " + manifestPart + ": "
+                + (problems.isEmpty() ? "OK" : count(problems.size(), "problem"));
+    }
+
+    /** {@code 1 table}, {@code 2 tables}, {@code 3 entries}. */
+    static String count(long n, String noun) {
+        String plural = noun.endsWith("y") ? noun.substring(0, noun.length() - 1) + "ies" : noun + "s";
+        return n + " " + (n == 1 ? noun : plural);
+    }
+
+    private void verifyTable(Path path, FileMetaData meta, int level, boolean ordered) throws IOException {
+        String name = path.toString();
+        if (!Files.isRegularFile(path)) {
+            problem(new CorruptionException("missing table file, named by the MANIFEST at level " + level, name,
+                    CorruptionException.UNKNOWN_OFFSET));
+            return;
+        }
+        tables++;
+        long size = Files.size(path);
+        if (meta != null && meta.fileSize() != size) {
+            problem(new CorruptionException("table is " + size + " bytes, the MANIFEST says " + meta.fileSize(), name,
+                    CorruptionException.UNKNOWN_OFFSET));
+        }
+        InternalKeyComparator icmp = new InternalKeyComparator(BytewiseComparator.INSTANCE);
+        byte[][] first = {null};
+        byte[][] last = {null};
+        TableWalker.walk(path, new TableWalker.Visitor() {
+            @Override
+            public void block(TableWalker.BlockInfo block) {
+                blocks++;
+                progress.add(block.handle().size() + 5);
+            }
+
+            @Override
+            public void dataEntry(BlockHandle block, byte[] key, byte[] value) {
+                entries++;
+                if (key.length < InternalKeys.TRAILER_SIZE) {
+                    problem(new CorruptionException("bad internal key '" + OutputFormat.TEXT.render(key) + "'", name,
+                            block.offset()));
+                    return;
+                }
+                if (ordered && last[0] != null && icmp.compare(last[0], key) >= 0) {
+                    problem(new CorruptionException("key " + InternalKeys.toString(key) + " is not after "
+                            + InternalKeys.toString(last[0]), name, block.offset()));
+                }
+                if (first[0] == null) {
+                    first[0] = key;
+                }
+                last[0] = key;
+            }
+
+            @Override
+            public void problem(CorruptionException e) {
+                Verifier.this.problem(e);
+            }
+        }, true);
+        if (meta != null && first[0] != null) {
+            checkBound(name, "smallest", meta.smallest(), first[0]);
+            checkBound(name, "largest", meta.largest(), last[0]);
+        }
+    }
+
+    private void checkBound(String name, String which, byte[] recorded, byte[] actual) {
+        if (!java.util.Arrays.equals(recorded, actual)) {
+            problem(new CorruptionException("the MANIFEST says the " + which + " key is "
+                    + InternalKeys.toString(recorded) + ", the table's is " + InternalKeys.toString(actual), name,
+                    CorruptionException.UNKNOWN_OFFSET));
+        }
+    }
+
+    private void verifyLog(Path path) throws IOException {
+        logs++;
+        String name = path.toString();
+        WriteBatchImpl batch = new WriteBatchImpl();
+        long[] previousEnd = {0};
+        LogFile.read(path, new LogFile.Visitor() {
+            @Override
+            public void record(long offset, long end, int fragments, ByteBuffer payload) {
+                logRecords++;
+                progress.add(end - previousEnd[0]);
+                previousEnd[0] = end;
+                try {
+                    batch.setContents(payload);
+                    batch.forEach(new WriteBatchImpl.Handler() {
+                        @Override
+                        public void put(byte[] data, int keyOffset, int keyLength, int valueOffset, int valueLength) {
+                            logEntries++;
+                        }
+
+                        @Override
+                        public void delete(byte[] data, int keyOffset, int keyLength) {
+                            logEntries++;
+                        }
+                    });
+                } catch (CorruptionException e) {
+                    problem(new CorruptionException(e.reason(), name, offset));
+                }
+            }
+
+            @Override
+            public void problem(CorruptionException e) {
+                Verifier.this.problem(e);
+            }
+        });
+    }
+}

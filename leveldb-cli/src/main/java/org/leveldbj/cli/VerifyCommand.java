@@ -1,0 +1,58 @@
+package org.leveldbj.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.iq80.leveldb.CorruptionException;
+import org.iq80.leveldb.Env;
+import org.leveldbj.db.FileNames;
+import org.leveldbj.db.FileType;
+import org.leveldbj.env.FileSystemEnv;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code leveldb verify DB}: reads everything the database is made of with checksums on (see
+ * {@link Verifier}), prints each problem with its file and offset and a summary; exits with
+ * {@link ExitCode#CORRUPTION} when anything is wrong. Changes no file; holds the database's lock
+ * (when it has a {@code LOCK} file) while it reads.
+ */
+@Command(name = "verify", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        header = "Check every block and record of a database.",
+        description = {
+            "Reads every block of every live table, every record of every live log and",
+            "of the MANIFEST, checksums on; prints each problem with its file and offset,",
+            "then a summary. Exit code 3 when a problem is found. Changes no file.",
+        })
+final class VerifyCommand extends CommandBase {
+    @Parameters(index = "0", paramLabel = "DB", description = "The database directory.")
+    Path db;
+
+    @Override
+    int run() throws Exception {
+        Databases.requireDirectory(db);
+        long total = 0;
+        for (DbFile f : DbFile.list(db)) {
+            if (f.type() == FileType.TABLE || f.type() == FileType.LOG || f.type() == FileType.DESCRIPTOR) {
+                total += f.size();
+            }
+        }
+        Env.FileLock lock = FileSystemEnv.getDefault().lockExistingFile(db.resolve(FileNames.LOCK));
+        List<CorruptionException> problems;
+        String summary;
+        try (Progress progress = Progress.start(io(), quiet(), "verifying", total, Progress.Unit.BYTES)) {
+            Verifier verifier = new Verifier(db, out(), progress);
+            summary = verifier.run();
+            problems = verifier.problems();
+        } finally {
+            if (lock != null) {
+                lock.close();
+            }
+        }
+        out().println(summary);
+        if (!problems.isEmpty()) {
+            throw new CliFailure(ExitCode.CORRUPTION, Verifier.count(problems.size(), "problem")
+                    + " in " + db + "; the first: " + Errors.report(problems.get(0)).message());
+        }
+        return ExitCode.OK;
+    }
+}
