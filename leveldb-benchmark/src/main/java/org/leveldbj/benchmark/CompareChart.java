@@ -16,15 +16,15 @@ import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.style.Styler;
 
 /**
- * Draws bin/compare's chart from its CSV ({@link CompareResults#CSV_HEADER}): on the left the
- * median times per operation of both sides on a logarithmic scale, on the right the ratios
- * (ours over C++) with a line at 1. Workloads measured on one side only, or timed as zero,
+ * Draws bin/compare's chart from its CSV ({@link CompareResults#CSV_HEADER}): on top the
+ * median times per operation of both sides on a logarithmic scale, below it the ratios (ours
+ * over C++, green where ours is faster, red where C++ is) with a line at 1. Workloads measured on one side only, or timed as zero,
  * are left out.
  * <p>Usage: {@code CompareChart CSV PNG}; exit code 2 on bad arguments, 1 on a bad CSV.
  */
 public final class CompareChart {
-    private static final int WIDTH = 1000;
-    private static final int HEIGHT = 560;
+    private static final int WIDTH = 1400;
+    private static final int HEIGHT = 520;
     private static final Color OURS = new Color(0x1f77b4);
     private static final Color CPP = new Color(0xff7f0e);
     private static final Color FASTER = new Color(0x2ca02c);
@@ -105,7 +105,7 @@ public final class CompareChart {
             Files.createDirectories(parent);
         }
         try (OutputStream out = Files.newOutputStream(png)) {
-            BitmapEncoder.saveBitmap(List.of(times, ratio), 1, 2, out,
+            BitmapEncoder.saveBitmap(List.of(times, ratio), 2, 1, out,
                     BitmapEncoder.BitmapFormat.PNG);
         }
     }
