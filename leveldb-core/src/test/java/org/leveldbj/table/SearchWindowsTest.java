@@ -106,7 +106,7 @@ class SearchWindowsTest {
         assertNull(sparse.searchWindows(0), "7 restart points");
         assertEquals(8, INTERNAL.bytewisePrefixTrim());
         // An application's comparator makes no promise, whatever its order.
-        KeyComparator custom = UserComparators.of(new ReverseBytewiseComparator());
+        KeyComparator custom = UserComparators.of(ReverseBytewiseComparator.INSTANCE);
         assertEquals(-1, custom.bytewisePrefixTrim());
         assertEquals(-1, new InternalKeyComparator(custom).bytewisePrefixTrim());
     }
