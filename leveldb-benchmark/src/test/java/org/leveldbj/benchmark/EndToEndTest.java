@@ -111,6 +111,10 @@ class EndToEndTest {
         assertEquals(0, cold.code, cold.err);
         assertTrue(cold.out.contains("Warm-up:    none (cold JVM)"), cold.out);
         assertTrue(!cold.err.contains("Warm-up:"), cold.err);
+        Run zeroCache = run("--num=" + NUM, "--warmup=0", "--cache_size=0", "--benchmarks=fillseq");
+        assertEquals(0, zeroCache.code, zeroCache.err);
+        assertTrue(zeroCache.out.contains("WARNING: leveldbj") && zeroCache.out.contains("cache size of 0"),
+                zeroCache.out);
         Run bad = run("--warmup=-2");
         assertEquals(2, bad.code);
         assertTrue(bad.err.contains("--warmup=-2"), bad.err);
