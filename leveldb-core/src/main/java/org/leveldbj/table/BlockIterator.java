@@ -56,6 +56,9 @@ public final class BlockIterator implements SortedIterator {
     /** Views {@link #key} for callers of {@link #key()}, who may see only the current key. */
     private ByteBuffer keyView = keyWhole.asReadOnlyBuffer();
 
+    /** The value view of a detached iterator: never positioned, so never mutated. */
+    private static final ByteBuffer EMPTY_VIEW = ByteBuffer.allocate(0).asReadOnlyBuffer();
+
     /** Receives the target's search window in {@link #seek}. */
     private final long[] targetWindow = new long[1];
 
@@ -126,6 +129,20 @@ public final class BlockIterator implements SortedIterator {
         this.valueView = data.duplicate();
         this.restarts = newBlock.restartsOffset();
         this.numRestarts = newBlock.numRestarts();
+        invalidate();
+    }
+
+    /**
+     * Drops the block (leaving the iterator unpositioned over {@link Block#EMPTY}) so that a
+     * kept iterator does not keep it reachable; allocates nothing. {@link #reset(Block)} makes
+     * it usable again.
+     */
+    public void detach() {
+        this.block = Block.EMPTY;
+        this.data = Block.EMPTY.data();
+        this.valueView = EMPTY_VIEW;
+        this.restarts = Block.EMPTY.restartsOffset();
+        this.numRestarts = Block.EMPTY.numRestarts();
         invalidate();
     }
 

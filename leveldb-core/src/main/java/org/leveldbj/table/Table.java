@@ -265,10 +265,10 @@ public final class Table {
         void release() {
             busy = false;
             if (index != null) {
-                index.reset(index.comparator(), Block.EMPTY);
+                index.detach();
             }
             if (data != null) {
-                data.reset(data.comparator(), Block.EMPTY);
+                data.detach();
             }
         }
     }
