@@ -7,19 +7,20 @@ import java.nio.ByteBuffer;
 
 /**
  * Snappy (type 1) in pure Java through aircompressor; the fallback when snappy-java cannot load.
- * Reads and writes the same raw snappy block format as {@link SnappyNativeCodec}.
- *
- * <p>Direct and heap buffers: aircompressor addresses heap arrays and direct buffers alike, so
- * every combination runs in place, except a read-only heap input, whose array is hidden and which
- * is copied first.
+ * Reads and writes the same raw snappy block format as {@link SnappyNativeCodec}. Buffers are
+ * handled as {@link AircompressorCodec} describes.
  *
  * <p>Thread safety: safe for concurrent use. The decompressor is stateless and shared; each
  * compression borrows a compressor (which owns a hash table) from a bounded pool.
  */
-final class SnappyJavaCodec implements BlockCodec {
+final class SnappyJavaCodec extends AircompressorCodec {
     private final SnappyDecompressor decompressor = new SnappyDecompressor();
     private final ResourcePool<SnappyCompressor> compressors =
             new ResourcePool<>(ResourcePool.defaultCapacity(), SnappyCompressor::new, c -> {});
+
+    SnappyJavaCodec() {
+        super(SnappyHeader.ALGORITHM);
+    }
 
     @Override
     public int id() {
@@ -27,36 +28,18 @@ final class SnappyJavaCodec implements BlockCodec {
     }
 
     @Override
-    public String implementationName() {
-        return "aircompressor";
-    }
-
-    @Override
-    public boolean isNative() {
-        return false;
-    }
-
-    @Override
-    public int maxCompressedLength(int uncompressedLength) {
-        CodecSupport.requireCompressible(uncompressedLength);
+    int bound(int uncompressedLength) {
         return SnappyRawCompressor.maxCompressedLength(uncompressedLength);
     }
 
     @Override
-    public int compress(ByteBuffer input, ByteBuffer output) {
-        int length = input.remaining();
-        CodecSupport.requireSpace(output, maxCompressedLength(length));
-        ByteBuffer in = input.isDirect() ? input.duplicate() : CodecSupport.onHeap(input).duplicate();
-        ByteBuffer out = output.duplicate();
+    void compressRaw(ByteBuffer in, ByteBuffer out) {
         SnappyCompressor compressor = compressors.acquire();
         try {
             compressor.compress(in, out);
         } finally {
             compressors.release(compressor);
         }
-        int written = out.position() - output.position();
-        output.position(out.position());
-        return written;
     }
 
     @Override
@@ -65,18 +48,7 @@ final class SnappyJavaCodec implements BlockCodec {
     }
 
     @Override
-    public void decompress(ByteBuffer compressed, ByteBuffer output) {
-        int length = SnappyHeader.uncompressedLength(compressed);
-        CodecSupport.requireSpace(output, length);
-        ByteBuffer in = compressed.isDirect() ? compressed.duplicate()
-                : CodecSupport.onHeap(compressed).duplicate();
-        ByteBuffer out = CodecSupport.window(output, length);
-        try {
-            decompressor.decompress(in, out);
-        } catch (RuntimeException e) {
-            throw CodecSupport.contents(SnappyHeader.ALGORITHM, e);
-        }
-        CodecSupport.requireDecoded(SnappyHeader.ALGORITHM, out.position() - output.position(), length);
-        output.position(out.position());
+    void decompressRaw(ByteBuffer in, ByteBuffer out) {
+        decompressor.decompress(in, out);
     }
 }

@@ -8,19 +8,21 @@ import java.nio.ByteBuffer;
  * Zstandard (type 2) in pure Java through aircompressor; the fallback when zstd-jni cannot load.
  * Writes one frame that records its content size (and a content checksum, which every reader
  * verifies or ignores); reads any single frame that records its content size, whichever
- * implementation wrote it. aircompressor compresses at one fixed level.
- *
- * <p>Direct and heap buffers: aircompressor addresses heap arrays and direct buffers alike, so
- * every combination runs in place, except a read-only heap input, which is copied first.
+ * implementation wrote it. aircompressor compresses at one fixed level. Buffers are handled as
+ * {@link AircompressorCodec} describes.
  *
  * <p>Thread safety: safe for concurrent use. The compressor keeps no state between calls and is
  * shared; each decompression borrows a decompressor (which owns its tables) from a bounded pool
  * and returns it only after a successful decode.
  */
-final class ZstdJavaCodec implements BlockCodec {
+final class ZstdJavaCodec extends AircompressorCodec {
     private final ZstdCompressor compressor = new ZstdCompressor();
     private final ResourcePool<ZstdDecompressor> decompressors =
             new ResourcePool<>(ResourcePool.defaultCapacity(), ZstdDecompressor::new, d -> {});
+
+    ZstdJavaCodec() {
+        super(ZstdFrameHeader.ALGORITHM);
+    }
 
     @Override
     public int id() {
@@ -28,31 +30,13 @@ final class ZstdJavaCodec implements BlockCodec {
     }
 
     @Override
-    public String implementationName() {
-        return "aircompressor";
-    }
-
-    @Override
-    public boolean isNative() {
-        return false;
-    }
-
-    @Override
-    public int maxCompressedLength(int uncompressedLength) {
-        CodecSupport.requireCompressible(uncompressedLength);
+    int bound(int uncompressedLength) {
         return compressor.maxCompressedLength(uncompressedLength);
     }
 
     @Override
-    public int compress(ByteBuffer input, ByteBuffer output) {
-        int length = input.remaining();
-        CodecSupport.requireSpace(output, maxCompressedLength(length));
-        ByteBuffer in = input.isDirect() ? input.duplicate() : CodecSupport.onHeap(input).duplicate();
-        ByteBuffer out = output.duplicate();
+    void compressRaw(ByteBuffer in, ByteBuffer out) {
         compressor.compress(in, out);
-        int written = out.position() - output.position();
-        output.position(out.position());
-        return written;
     }
 
     @Override
@@ -61,22 +45,11 @@ final class ZstdJavaCodec implements BlockCodec {
     }
 
     @Override
-    public void decompress(ByteBuffer compressed, ByteBuffer output) {
-        int length = ZstdFrameHeader.contentSize(compressed);
-        CodecSupport.requireSpace(output, length);
-        ByteBuffer in = compressed.isDirect() ? compressed.duplicate()
-                : CodecSupport.onHeap(compressed).duplicate();
-        ByteBuffer out = CodecSupport.window(output, length);
+    void decompressRaw(ByteBuffer in, ByteBuffer out) {
         ZstdDecompressor decompressor = decompressors.acquire();
-        try {
-            decompressor.decompress(in, out);
-        } catch (RuntimeException e) {
-            // The decompressor is dropped rather than returned: its state after a failure is
-            // not specified.
-            throw CodecSupport.contents(ZstdFrameHeader.ALGORITHM, e);
-        }
+        // Returned only after a successful decode: a decompressor's state after a failure is
+        // not specified, so a failed one is dropped.
+        decompressor.decompress(in, out);
         decompressors.release(decompressor);
-        CodecSupport.requireDecoded(ZstdFrameHeader.ALGORITHM, out.position() - output.position(), length);
-        output.position(out.position());
     }
 }
