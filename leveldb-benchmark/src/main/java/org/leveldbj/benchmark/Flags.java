@@ -12,7 +12,7 @@ import org.iq80.leveldb.Options;
  * The runner's settings, spelled and defaulted as db_bench's flags ({@code --name=value}).
  * Integer flags take decimal values; boolean flags take 0 or 1.
  */
-final class Flags {
+final class Flags implements Cloneable {
     /** db_bench's default list, without its codec micro-benchmarks (they measure no database). */
     static final List<String> DEFAULT_BENCHMARKS = List.of(
             "fillseq", "fillsync", "fillrandom", "overwrite", "readrandom", "readrandom",
@@ -62,25 +62,21 @@ final class Flags {
      * {@link #effectiveWarmup()} entries in a scratch database, without histograms.
      */
     Flags forWarmup(String scratchDb) {
-        Flags w = new Flags();
+        Flags w;
+        try {
+            w = (Flags) clone(); // every setting, so a new flag cannot be forgotten here
+        } catch (CloneNotSupportedException e) {
+            throw new AssertionError(e);
+        }
         List<String> names = new ArrayList<>();
         names.add("fillrandom");
         names.addAll(benchmarks);
         w.benchmarks = Collections.unmodifiableList(names);
         w.num = effectiveWarmup();
         w.reads = reads < 0 ? -1 : Math.min(reads, w.num);
-        w.threads = threads;
-        w.valueSize = valueSize;
-        w.compressionRatio = compressionRatio;
-        w.writeBufferSize = writeBufferSize;
-        w.maxFileSize = maxFileSize;
-        w.blockSize = blockSize;
-        w.cacheSize = cacheSize;
-        w.openFiles = openFiles;
-        w.bloomBits = bloomBits;
+        w.histogram = false;
+        w.useExistingDb = false;
         w.db = scratchDb;
-        w.compression = compression;
-        w.impl = impl;
         w.warmup = 0;
         return w;
     }

@@ -42,6 +42,31 @@ class FlagsTest {
     }
 
     @Test
+    void warmUpKeepsTheSettingsButNotTheDatabaseOrTheCounts() throws FlagException {
+        Flags flags = Flags.parse("--num=50000", "--reads=70000", "--bloom_bits=10", "--compression=zstd",
+                "--value_size=400", "--threads=2", "--histogram=1", "--use_existing_db=1", "--db=/data/db",
+                "--benchmarks=readrandom,readseq");
+        assertEquals(10_000, flags.effectiveWarmup());
+        Flags warm = flags.forWarmup("/tmp/scratch");
+        assertEquals(List.of("fillrandom", "readrandom", "readseq"), warm.benchmarks);
+        assertEquals(10_000, warm.num);
+        assertEquals(10_000, warm.reads);
+        assertEquals(10, warm.bloomBits);
+        assertEquals(CompressionType.ZSTD, warm.compression);
+        assertEquals(400, warm.valueSize);
+        assertEquals(2, warm.threads);
+        assertFalse(warm.histogram);
+        assertFalse(warm.useExistingDb);
+        assertEquals("/tmp/scratch", warm.db);
+        assertEquals(0, warm.effectiveWarmup());
+        // The original is untouched.
+        assertEquals("/data/db", flags.db);
+        assertEquals(List.of("readrandom", "readseq"), flags.benchmarks);
+        assertEquals(200_000, Flags.parse("--num=5000000").effectiveWarmup());
+        assertEquals(0, Flags.parse("--warmup=0").effectiveWarmup());
+    }
+
+    @Test
     void everyFlagParses() throws FlagException {
         Flags flags = Flags.parse("--benchmarks=fillrandom,,readhot", "--num=500",
                 "--reads=20", "--threads=3", "--value_size=400", "--compression_ratio=0.25",

@@ -85,11 +85,6 @@ final class MappedLogFile implements Env.WritableFile {
     }
 
     @Override
-    public void append(byte[] data, int offset, int length) throws IOException {
-        append(ByteBuffer.wrap(data, offset, length));
-    }
-
-    @Override
     public void flush() throws IOException {
         ensureUsable();
     }

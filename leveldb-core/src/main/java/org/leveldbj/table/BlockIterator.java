@@ -110,15 +110,6 @@ public final class BlockIterator implements SortedIterator {
     }
 
     /**
-     * The order this iterator compares keys in.
-     *
-     * @return the comparator
-     */
-    public KeyComparator comparator() {
-        return comparator;
-    }
-
-    /**
      * Points this iterator at another block, keeping its buffers; it is left unpositioned.
      *
      * @param newBlock the block to iterate

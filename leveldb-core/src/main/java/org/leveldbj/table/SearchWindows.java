@@ -29,7 +29,7 @@ final class SearchWindows {
     /** Blocks with fewer restart points are searched without windows. */
     static final int MIN_RESTARTS = 32;
 
-    final int trim;
+    private final int trim;
     /** The bytes every restart key's compared part starts with. */
     private final byte[] prefix;
     private final long[] windows;

@@ -148,4 +148,37 @@ class TableRandomizedTest {
         assertEquals(0, plain.filterSkips());
         assertEquals(1, plain.blockReads());
     }
+    /**
+     * Lookups reuse per-thread iterators; a handler that looks up again (in the same or another
+     * table) must get iterators of its own, leaving the outer entry intact.
+     */
+    @Test
+    void aHandlerMayLookUpAgain() throws IOException {
+        List<byte[][]> model = new java.util.ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+            model.add(new byte[][] {String.format("k%08d", i).getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                String.format("v%08d", i).getBytes(java.nio.charset.StandardCharsets.UTF_8)});
+        }
+        byte[] file = build(model, TableOptions.DEFAULTS);
+        Table table = Table.open("f.ldb", TestFiles.BufferFile.heap(file), file.length, TableOptions.DEFAULTS);
+        byte[][] seen = new byte[4][];
+        boolean found = table.get(ByteBuffer.wrap(model.get(10)[0]), TableReadOptions.DEFAULT, (k, v) -> {
+            table.get(ByteBuffer.wrap(model.get(2900)[0]), TableReadOptions.DEFAULT, (k2, v2) -> {
+                seen[2] = org.leveldbj.util.Bytes.toArray(k2);
+                seen[3] = org.leveldbj.util.Bytes.toArray(v2);
+            });
+            // The outer views still show the outer entry after the nested lookup.
+            seen[0] = org.leveldbj.util.Bytes.toArray(k);
+            seen[1] = org.leveldbj.util.Bytes.toArray(v);
+        });
+        assertTrue(found);
+        assertArrayEquals(model.get(10)[0], seen[0]);
+        assertArrayEquals(model.get(10)[1], seen[1]);
+        assertArrayEquals(model.get(2900)[0], seen[2]);
+        assertArrayEquals(model.get(2900)[1], seen[3]);
+        // And the thread's own iterators work again afterwards.
+        byte[][] after = new byte[1][];
+        table.get(ByteBuffer.wrap(model.get(1500)[0]), TableReadOptions.DEFAULT, (k, v) -> after[0] = org.leveldbj.util.Bytes.toArray(v));
+        assertArrayEquals(model.get(1500)[1], after[0]);
+    }
 }
