@@ -1,0 +1,67 @@
+package org.leveldbj.stress;
+
+import java.util.Optional;
+
+/**
+ * The kinds of kill: at a random moment, or inside one engine activity, recognised by the name
+ * of the file being written and by the innermost engine frame of the calling thread's stack
+ * (so the engine needs no hooks). A flush that a compaction triggers counts as a flush, a
+ * MANIFEST write inside a flush as a MANIFEST write: the innermost activity wins.
+ *
+ * <p>Immutable.
+ */
+enum KillPoint {
+    /** SIGKILL from the driver after a random time. */
+    RANDOM(null, null),
+    /** Writing a level-0 table from the memtable. */
+    FLUSH("org.leveldbj.db.BackgroundWork", "compactMemTable"),
+    /** Writing the output tables of a compaction. */
+    COMPACTION("org.leveldbj.compaction.CompactionJob", "run"),
+    /** Appending to or syncing a MANIFEST, or pointing CURRENT at a new one. */
+    MANIFEST("org.leveldbj.version.VersionSet", "logAndApply"),
+    /** Any file change of a repair. */
+    REPAIR("org.leveldbj.db.Repairer", "run");
+
+    private static final StackWalker WALKER = StackWalker.getInstance();
+
+    private final String className;
+    private final String methodName;
+
+    KillPoint(String className, String methodName) {
+        this.className = className;
+        this.methodName = methodName;
+    }
+
+    /** Whether a change to the file of this name can belong to this activity. */
+    boolean matchesFile(String name) {
+        switch (this) {
+            case FLUSH:
+            case COMPACTION:
+                return name.endsWith(".ldb") || name.endsWith(".sst");
+            case MANIFEST:
+                return name.startsWith("MANIFEST-") || name.equals("CURRENT") || name.endsWith(".dbtmp");
+            case REPAIR:
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    /** Whether the calling thread is inside this activity (its innermost engine activity). */
+    boolean onStack() {
+        Optional<KillPoint> innermost = WALKER.walk(frames -> frames
+                .map(f -> of(f.getClassName(), f.getMethodName()))
+                .filter(p -> p != null)
+                .findFirst());
+        return innermost.orElse(null) == this;
+    }
+
+    private static KillPoint of(String className, String methodName) {
+        for (KillPoint p : values()) {
+            if (className.equals(p.className) && methodName.equals(p.methodName)) {
+                return p;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,168 @@
+package org.leveldbj.stress;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
+import org.iq80.leveldb.Env;
+import org.leveldbj.env.ForwardingEnv;
+
+/**
+ * An {@link Env} that halts the JVM (as a kill would) at the n-th file change the engine makes
+ * inside one {@link KillPoint} activity, either just before or just after that change.
+ *
+ * <p>Only changes to files whose name fits the activity are considered, and the stack is walked
+ * once, when such a file is opened for writing (or renamed, deleted, its directory synced); the
+ * writes to a file opened outside the activity pass straight through. An unarmed environment
+ * forwards everything.
+ *
+ * <p>Thread safety: safe for concurrent use; the countdown is shared by all threads.
+ */
+final class KillPointEnv extends ForwardingEnv {
+    /** The exit status of a JVM halted at a kill point. */
+    static final int HALT_STATUS = 86;
+
+    private final KillPoint armed;
+    private final AtomicLong remaining;
+
+    /**
+     * @param target the environment to forward to
+     * @param armed the activity to halt in, or {@code null} for none
+     * @param after halt at this many-th change event (two per change: before and after it)
+     */
+    KillPointEnv(Env target, KillPoint armed, long after) {
+        super(target);
+        this.armed = armed;
+        this.remaining = new AtomicLong(after);
+    }
+
+    /** How many change events of the armed activity were seen so far, given the arming count. */
+    long seen(long after) {
+        return after - remaining.get();
+    }
+
+    private boolean inActivity(Path file) {
+        return armed != null && armed.matchesFile(String.valueOf(file.getFileName())) && armed.onStack();
+    }
+
+    private void tick(String what) {
+        if (remaining.decrementAndGet() == 0) {
+            System.err.println("crashtest: halting in " + armed.name().toLowerCase() + " " + what);
+            System.err.flush();
+            Runtime.getRuntime().halt(HALT_STATUS);
+        }
+    }
+
+    @Override
+    public WritableFile newWritableFile(Path file) throws IOException {
+        if (!inActivity(file)) {
+            return super.newWritableFile(file);
+        }
+        tick("before creating " + file.getFileName());
+        WritableFile f = super.newWritableFile(file);
+        tick("after creating " + file.getFileName());
+        return new Counted(f, file.getFileName().toString());
+    }
+
+    @Override
+    public WritableFile newAppendableFile(Path file) throws IOException {
+        if (!inActivity(file)) {
+            return super.newAppendableFile(file);
+        }
+        tick("before opening " + file.getFileName());
+        WritableFile f = super.newAppendableFile(file);
+        tick("after opening " + file.getFileName());
+        return new Counted(f, file.getFileName().toString());
+    }
+
+    @Override
+    public void renameFile(Path source, Path target) throws IOException {
+        if (!inActivity(target) && !inActivity(source)) {
+            super.renameFile(source, target);
+            return;
+        }
+        String what = "renaming " + source.getFileName() + " to " + target.getFileName();
+        tick("before " + what);
+        super.renameFile(source, target);
+        tick("after " + what);
+    }
+
+    @Override
+    public void deleteFile(Path file) throws IOException {
+        if (!inActivity(file)) {
+            super.deleteFile(file);
+            return;
+        }
+        tick("before deleting " + file.getFileName());
+        super.deleteFile(file);
+        tick("after deleting " + file.getFileName());
+    }
+
+    @Override
+    public void createDir(Path dir) throws IOException {
+        if (!inActivity(dir)) {
+            super.createDir(dir);
+            return;
+        }
+        tick("before creating directory " + dir.getFileName());
+        super.createDir(dir);
+        tick("after creating directory " + dir.getFileName());
+    }
+
+    @Override
+    public void syncDir(Path dir) throws IOException {
+        if (armed == null || armed == KillPoint.FLUSH || armed == KillPoint.COMPACTION || !armed.onStack()) {
+            super.syncDir(dir);
+            return;
+        }
+        tick("before syncing the directory");
+        super.syncDir(dir);
+        tick("after syncing the directory");
+    }
+
+    /** A file written inside the armed activity: each change is a pair of events. */
+    private final class Counted implements WritableFile {
+        private final WritableFile file;
+        private final String name;
+
+        Counted(WritableFile file, String name) {
+            this.file = file;
+            this.name = name;
+        }
+
+        @Override
+        public void append(ByteBuffer data) throws IOException {
+            tick("before appending " + data.remaining() + " bytes to " + name);
+            file.append(data);
+            tick("after appending to " + name);
+        }
+
+        @Override
+        public void append(byte[] data, int offset, int length) throws IOException {
+            tick("before appending " + length + " bytes to " + name);
+            file.append(data, offset, length);
+            tick("after appending to " + name);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            tick("before flushing " + name);
+            file.flush();
+            tick("after flushing " + name);
+        }
+
+        @Override
+        public void sync() throws IOException {
+            tick("before syncing " + name);
+            file.sync();
+            tick("after syncing " + name);
+        }
+
+        @Override
+        public void close() throws IOException {
+            tick("before closing " + name);
+            file.close();
+            tick("after closing " + name);
+        }
+    }
+}

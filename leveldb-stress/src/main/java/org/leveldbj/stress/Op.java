@@ -1,0 +1,45 @@
+package org.leveldbj.stress;
+
+/**
+ * One write of a stress thread as its expected-state log records it: the operation number
+ * (unique per thread, increasing across rounds), what it wrote, whether it was synced, and when
+ * it was started and acknowledged ({@link System#nanoTime()} of the stress process, comparable
+ * only within one round). Immutable.
+ *
+ * @param number the operation number; its values carry it
+ * @param kind put, delete or a batch
+ * @param sync whether it was written with {@code sync}
+ * @param keys the key indexes it writes, in the thread's key space
+ * @param deletes for each key, whether it is deleted (else put with a value of this operation)
+ * @param intentNanos when the write was about to start
+ * @param ackNanos when the write returned, or {@code -1} when it was in flight at the kill
+ */
+record Op(long number, Kind kind, boolean sync, int[] keys, boolean[] deletes, long intentNanos, long ackNanos) {
+    /** What an operation writes. */
+    enum Kind {
+        PUT, DELETE, BATCH
+    }
+
+    Op {
+        assert keys.length == deletes.length && keys.length > 0;
+    }
+
+    boolean acked() {
+        return ackNanos >= 0;
+    }
+
+    Op withAck(long nanos) {
+        return new Op(number, kind, sync, keys, deletes, intentNanos, nanos);
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder b = new StringBuilder().append(kind.name().toLowerCase()).append(" op ").append(number)
+                .append(sync ? " (sync" : " (no sync").append(acked() ? ", acknowledged)" : ", in flight)")
+                .append(" [");
+        for (int i = 0; i < keys.length; i++) {
+            b.append(i == 0 ? "" : " ").append(deletes[i] ? "del " : "put ").append(keys[i]);
+        }
+        return b.append(']').toString();
+    }
+}

@@ -1,0 +1,268 @@
+package org.leveldbj.stress;
+
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.iq80.leveldb.DB;
+import org.iq80.leveldb.DBIterator;
+import org.iq80.leveldb.ReadOptions;
+import org.iq80.leveldb.Snapshot;
+import org.iq80.leveldb.WriteBatch;
+import org.iq80.leveldb.WriteOptions;
+
+/**
+ * One stress thread: writes its own keys (puts, deletes, batches of several keys; some synced),
+ * logging each write to its {@link OpLog} before and after, and checks reads as it goes: point
+ * lookups, snapshot reads against the state when the snapshot was taken, forward and backward
+ * scans of its key range against its model, short scans across all threads' keys for order.
+ * Now and then it compacts a random key range or suspends compactions for a moment.
+ *
+ * <p>Because no other thread writes its keys, its model (the operation whose value each key
+ * holds) is exact at every moment, so every read check is exact. A failed check throws
+ * {@link IllegalStateException} describing it.
+ *
+ * <p>Thread safety: confined to its thread. Lifetime: runs until the process ends.
+ */
+final class StressWorker implements Runnable {
+    private static final int SCAN_LIMIT = 200;
+
+    private final int thread;
+    private final DB db;
+    private final Config config;
+    private final SplittableRandom random;
+    private final long[] model;
+    private final OpLog log;
+    private long nextOp;
+
+    private Snapshot snapshot;
+    private long[] snapshotModel;
+    private int snapshotSteps;
+
+    StressWorker(int thread, DB db, Config config, long seed, long[] model, long nextOp, OpLog log) {
+        this.thread = thread;
+        this.db = db;
+        this.config = config;
+        this.random = new SplittableRandom(seed);
+        this.model = model;
+        this.nextOp = nextOp;
+        this.log = log;
+    }
+
+    @Override
+    public void run() {
+        try {
+            while (true) {
+                step();
+            }
+        } catch (Throwable e) {
+            System.err.println("crashtest: stress thread " + thread + " FAILED: " + e);
+            e.printStackTrace();
+            System.err.flush();
+            Runtime.getRuntime().halt(StressMain.FAILED_STATUS);
+        }
+    }
+
+    private void step() throws IOException, InterruptedException {
+        int r = random.nextInt(10_000);
+        if (r < 4_500) {
+            write(Op.Kind.PUT, 1);
+        } else if (r < 5_500) {
+            write(Op.Kind.DELETE, 1);
+        } else if (r < 7_500) {
+            write(Op.Kind.BATCH, 2 + random.nextInt(7));
+        } else if (r < 8_500) {
+            checkGet(random.nextInt(model.length));
+        } else if (r < 9_000) {
+            if (snapshot == null) {
+                snapshot = db.getSnapshot();
+                snapshotModel = model.clone();
+                snapshotSteps = 1 + random.nextInt(100);
+            }
+        } else if (r < 9_900) {
+            checkScan(random.nextBoolean());
+        } else if (r < 9_990) {
+            scanAcrossThreads();
+        } else if (r < 9_998) {
+            compactRandomRange();
+        } else {
+            pauseCompactions();
+        }
+        if (snapshot != null && --snapshotSteps <= 0) {
+            checkSnapshot();
+        }
+    }
+
+    private void write(Op.Kind kind, int count) throws IOException {
+        long number = nextOp++;
+        boolean sync = random.nextDouble() * 100 < config.syncPercent;
+        int[] keys = random.ints(0, model.length).distinct().limit(Math.min(count, model.length)).toArray();
+        boolean[] deletes = new boolean[keys.length];
+        for (int i = 0; i < keys.length; i++) {
+            deletes[i] = kind == Op.Kind.DELETE || kind == Op.Kind.BATCH && random.nextInt(4) == 0;
+        }
+        Op op = new Op(number, kind, sync, keys, deletes, System.nanoTime(), -1);
+        WriteOptions options = new WriteOptions().sync(sync);
+        log.intent(op);
+        if (kind == Op.Kind.PUT) {
+            db.put(Keys.key(thread, keys[0]), value(keys[0], number), options);
+        } else if (kind == Op.Kind.DELETE) {
+            db.delete(Keys.key(thread, keys[0]), options);
+        } else {
+            try (WriteBatch batch = db.createWriteBatch()) {
+                for (int i = 0; i < keys.length; i++) {
+                    if (deletes[i]) {
+                        batch.delete(Keys.key(thread, keys[i]));
+                    } else {
+                        batch.put(Keys.key(thread, keys[i]), value(keys[i], number));
+                    }
+                }
+                db.write(batch, options);
+            }
+        }
+        log.ack(number, System.nanoTime());
+        for (int i = 0; i < keys.length; i++) {
+            model[keys[i]] = deletes[i] ? ExpectedState.ABSENT : number;
+        }
+    }
+
+    private byte[] value(int index, long op) {
+        int length = random.nextDouble() * 100 < config.largeValuePercent
+                ? config.largeValueSize
+                : config.valueMin + random.nextInt(config.valueMax - config.valueMin + 1);
+        return Values.encode(thread, index, op, length);
+    }
+
+    private void checkGet(int index) {
+        expect(index, db.get(Keys.key(thread, index)), model[index], "get");
+    }
+
+    private void checkSnapshot() throws IOException {
+        ReadOptions options = new ReadOptions().snapshot(snapshot);
+        for (int i = 0; i < 10; i++) {
+            int index = random.nextInt(model.length);
+            expect(index, db.get(Keys.key(thread, index), options), snapshotModel[index], "snapshot get");
+        }
+        try (DBIterator it = db.iterator(options)) {
+            it.seek(Keys.prefix(thread));
+            compareRange(it, true, snapshotModel, "snapshot scan");
+        }
+        snapshot.close();
+        snapshot = null;
+        snapshotModel = null;
+    }
+
+    /** Scans the thread's whole key range in one direction and compares it with the model. */
+    private void checkScan(boolean forward) throws IOException {
+        try (DBIterator it = db.iterator()) {
+            if (forward) {
+                it.seek(Keys.prefix(thread));
+            } else {
+                it.seek(Keys.limit(thread));
+                if (!it.hasNext()) {
+                    it.seekToLast();
+                } else if (!it.hasPrev()) {
+                    checkEmptyBelow(it);
+                    return;
+                } else {
+                    it.prev();
+                }
+            }
+            compareRange(it, forward, model, forward ? "forward scan" : "backward scan");
+        }
+    }
+
+    private void checkEmptyBelow(DBIterator it) {
+        for (long op : model) {
+            if (op != ExpectedState.ABSENT) {
+                throw new IllegalStateException("backward scan of thread " + thread + ": nothing before "
+                        + Keys.show(it.peekNext().getKey()) + " though the model holds keys");
+            }
+        }
+    }
+
+    /**
+     * Compares the entries from the cursor on, in the given direction, while they are in the
+     * thread's range, with the model.
+     */
+    private void compareRange(DBIterator it, boolean forward, long[] expected, String what) {
+        long[] seen = new long[expected.length];
+        Arrays.fill(seen, ExpectedState.ABSENT);
+        int previous = forward ? -1 : Integer.MAX_VALUE;
+        boolean first = true;
+        while (forward ? it.hasNext() : first ? it.hasNext() : it.hasPrev()) {
+            Map.Entry<byte[], byte[]> e = forward ? it.next() : first ? it.peekNext() : it.prev();
+            first = false;
+            int[] parsed = Keys.parse(e.getKey());
+            if (parsed == null || parsed[0] != thread) {
+                if (forward ? Arrays.compareUnsigned(e.getKey(), Keys.limit(thread)) < 0
+                        : Arrays.compareUnsigned(e.getKey(), Keys.prefix(thread)) >= 0) {
+                    throw new IllegalStateException(what + ": unexpected key " + Keys.show(e.getKey()));
+                }
+                break;
+            }
+            int index = parsed[1];
+            if (forward ? index <= previous : index >= previous) {
+                throw new IllegalStateException(what + " of thread " + thread + ": key index " + index
+                        + " after " + previous);
+            }
+            previous = index;
+            seen[index] = Values.decode(thread, index, e.getValue());
+        }
+        for (int i = 0; i < expected.length; i++) {
+            if (seen[i] != expected[i]) {
+                throw new IllegalStateException(what + ": " + Keys.show(Keys.key(thread, i)) + " expected "
+                        + show(expected[i]) + ", found " + show(seen[i]));
+            }
+        }
+    }
+
+    /** A short scan from a random key of any thread, checking only that keys are strictly ordered. */
+    private void scanAcrossThreads() throws IOException {
+        boolean forward = random.nextBoolean();
+        try (DBIterator it = db.iterator()) {
+            it.seek(Keys.key(random.nextInt(config.threads), random.nextInt(model.length)));
+            byte[] previous = null;
+            for (int n = 0; n < SCAN_LIMIT && (forward ? it.hasNext() : it.hasPrev()); n++) {
+                byte[] key = (forward ? it.next() : it.prev()).getKey();
+                if (previous != null && Arrays.compareUnsigned(previous, key) * (forward ? 1 : -1) >= 0) {
+                    throw new IllegalStateException((forward ? "forward" : "backward") + " scan returned "
+                            + Keys.show(key) + " after " + Keys.show(previous));
+                }
+                previous = key;
+            }
+        }
+    }
+
+    private void compactRandomRange() {
+        int t = random.nextInt(config.threads);
+        int a = random.nextInt(model.length);
+        int b = Math.min(model.length - 1, a + random.nextInt(Math.max(1, model.length / 4)));
+        db.compactRange(Keys.key(t, a), Keys.key(t, b));
+    }
+
+    /** Suspends compactions while this thread only reads (a write could stall on level 0). */
+    private void pauseCompactions() throws IOException, InterruptedException {
+        db.suspendCompactions();
+        try {
+            for (int i = random.nextInt(20); i >= 0; i--) {
+                checkGet(random.nextInt(model.length));
+            }
+            checkScan(random.nextBoolean());
+        } finally {
+            db.resumeCompactions();
+        }
+    }
+
+    private void expect(int index, byte[] value, long expected, String what) {
+        long found = value == null ? ExpectedState.ABSENT : Values.decode(thread, index, value);
+        if (found != expected) {
+            throw new IllegalStateException(what + " " + Keys.show(Keys.key(thread, index)) + ": expected "
+                    + show(expected) + ", found " + show(found));
+        }
+    }
+
+    private static String show(long op) {
+        return op == ExpectedState.ABSENT ? "absent" : "the value of op " + op;
+    }
+}

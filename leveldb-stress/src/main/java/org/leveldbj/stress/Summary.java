@@ -1,0 +1,53 @@
+package org.leveldbj.stress;
+
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The totals of a crash-test run and its first failure, if any. Not thread-safe; the driver
+ * fills it.
+ */
+final class Summary {
+    int rounds;
+    final Map<KillPoint, Integer> kills = new EnumMap<>(KillPoint.class);
+    double seconds;
+    long acknowledged;
+    long acknowledgedSynced;
+    long lost;
+    long orderViolations;
+    long tornBatches;
+    long badValues;
+    /** The first failure, described with everything needed to look into it; null when none. */
+    String failure;
+
+    Summary() {
+        for (KillPoint p : KillPoint.values()) {
+            kills.put(p, 0);
+        }
+    }
+
+    boolean ok() {
+        return failure == null;
+    }
+
+    void add(Verification v) {
+        acknowledged += v.acknowledged;
+        acknowledgedSynced += v.acknowledgedSynced;
+        lost += v.lost;
+        orderViolations += v.orderViolations;
+        tornBatches += v.tornBatches;
+        badValues += v.badValues;
+    }
+
+    /** The summary line. */
+    String line() {
+        return String.format(Locale.ROOT,
+                "crashtest: %,d rounds (%,d random kills, %,d flush, %,d compaction, %,d manifest, %,d repair) in %.0f s;"
+                        + " %,d ops acknowledged (%,d synced), %,d lost, %,d order violations, %,d torn batches,"
+                        + " %,d bad values: %s",
+                rounds, kills.get(KillPoint.RANDOM), kills.get(KillPoint.FLUSH), kills.get(KillPoint.COMPACTION),
+                kills.get(KillPoint.MANIFEST), kills.get(KillPoint.REPAIR), seconds, acknowledged,
+                acknowledgedSynced, lost, orderViolations, tornBatches, badValues, ok() ? "OK" : "FAILED");
+    }
+}

@@ -1,0 +1,14 @@
+/**
+ * A crash test in the manner of RocksDB's db_crashtest: {@link org.leveldbj.stress.CrashTest}
+ * (the driver behind {@code bin/crashtest}) starts {@link org.leveldbj.stress.StressMain} as a
+ * child JVM, kills it at a random moment or at a chosen point inside the engine (a memtable
+ * flush, a compaction, a MANIFEST update, a repair), reopens the database and checks with
+ * {@link org.leveldbj.stress.Verifier} that what survived is exactly what the expected-state
+ * logs allow, then carries on with the same database.
+ *
+ * <p>The model is a process crash: the operating system keeps every byte the process wrote, so
+ * every acknowledged write (synced or not) must survive, and a write in flight may or may not.
+ * {@code --require-unsynced=false} checks the weaker power-failure rule instead: only synced
+ * writes, and everything before them, must survive.
+ */
+package org.leveldbj.stress;
