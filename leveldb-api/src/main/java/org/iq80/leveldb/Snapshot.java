@@ -8,8 +8,9 @@ import java.io.Closeable;
  * read through {@link ReadOptions#snapshot(Snapshot)}.
  *
  * <p>Lifetime: while a snapshot is open, compactions keep every entry it can see, so close it as
- * soon as it is no longer needed, and before its database is closed. A closed snapshot must not
- * be used again.
+ * soon as it is no longer needed, and before its database is closed. Reading through a closed
+ * snapshot fails with a {@link DBException} ("snapshot is closed"); closing it again does
+ * nothing.
  *
  * <p>Thread safety: a snapshot is immutable and may be read through from any number of threads;
  * it is closed once, by its owner.

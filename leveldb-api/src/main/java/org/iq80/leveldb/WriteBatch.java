@@ -9,7 +9,8 @@ import java.io.Closeable;
  * <p>Obtain batches from {@link DB#createWriteBatch()}; a database may reject batches made
  * elsewhere. The operations are recorded (keys and values copied) when added, so the arrays may be
  * reused afterwards. Close a batch when done with it; a batch may be written more than once
- * before it is closed.
+ * before it is closed. A closed batch can be neither changed nor written: {@code put},
+ * {@code delete} and {@link DB#write(WriteBatch)} then throw {@link DBException}.
  *
  * <p>Thread safety: a batch is not safe for concurrent use; one thread fills and writes it.
  */

@@ -356,6 +356,9 @@ final class BackgroundWork {
     void awaitImmutableFlushed() {
         while (s.imm != null) {
             s.checkBackgroundError();
+            if (s.shuttingDown) {
+                throw new DBException("database is closed");
+            }
             awaitChange();
         }
         s.checkBackgroundError();

@@ -5,9 +5,11 @@ import java.util.AbstractMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.function.BooleanSupplier;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.DBIterator;
 import org.leveldbj.iterator.SortedIterator;
+import org.leveldbj.util.LeakDetector;
 
 /**
  * The API's {@link DBIterator} over an iterator of user entries (a {@link DbIterator}), with
@@ -28,18 +30,22 @@ import org.leveldbj.iterator.SortedIterator;
  * {@link NoSuchElementException} when there is no entry to return, leaving the cursor where it
  * was; failures of the underlying iterator propagate as {@link DBException}s. After
  * {@link #close()}, every method but {@code close()} throws {@link DBException} with the message
- * {@value #CLOSED_MESSAGE} and touches nothing else (the database may have released the files
- * the iterator read).
+ * {@value #CLOSED_MESSAGE} and touches nothing else; after the database is closed, every method
+ * but {@code close()} throws {@link DBException} ("database is closed"), every time, although
+ * the iterator still holds what it read until it is closed itself.
  *
  * <p>Thread safety: not safe for concurrent use; one thread uses it at a time.
  *
  * <p>Lifetime: owns the underlying iterator. {@link #close()} closes it and then runs the
  * release action the database passed (for instance unreferencing the version and memtables
- * the iterator reads); closing again does nothing.
+ * the iterator reads); closing again does nothing. With {@link LeakDetector} on, an iterator
+ * reclaimed without {@code close()} is reported with the stack that created it.
  */
 public final class CursorIterator implements DBIterator {
     /** The message of the exception thrown when a closed iterator is used. */
     public static final String CLOSED_MESSAGE = "iterator is closed";
+    /** The message of the exception thrown when an iterator of a closed database is used. */
+    public static final String DATABASE_CLOSED_MESSAGE = "database is closed";
 
     /** Where the underlying iterator is relative to the cursor. */
     private enum State {
@@ -53,6 +59,8 @@ public final class CursorIterator implements DBIterator {
 
     private final SortedIterator it;
     private final Runnable release;
+    private final BooleanSupplier databaseOpen;
+    private final LeakDetector.Tracked tracked;
     private State state = State.PENDING;
     private boolean closed;
 
@@ -61,10 +69,14 @@ public final class CursorIterator implements DBIterator {
      *
      * @param entries an iterator over user keys and values, owned from now on
      * @param release run once when this iterator is closed, after {@code entries} is closed
+     * @param databaseOpen tells whether the database the entries come from is still open
+     * @param what names the iterator in a leak report, e.g. the database directory
      */
-    public CursorIterator(SortedIterator entries, Runnable release) {
+    public CursorIterator(SortedIterator entries, Runnable release, BooleanSupplier databaseOpen, String what) {
         this.it = entries;
         this.release = release;
+        this.databaseOpen = databaseOpen;
+        this.tracked = LeakDetector.track(this, "iterator of " + what);
     }
 
     @Override
@@ -203,6 +215,9 @@ public final class CursorIterator implements DBIterator {
             return;
         }
         closed = true;
+        if (tracked != null) {
+            tracked.closed();
+        }
         try {
             it.close();
         } finally {
@@ -213,6 +228,9 @@ public final class CursorIterator implements DBIterator {
     private void ensureOpen() {
         if (closed) {
             throw new DBException(CLOSED_MESSAGE);
+        }
+        if (!databaseOpen.getAsBoolean()) {
+            throw new DBException(DATABASE_CLOSED_MESSAGE);
         }
     }
 

@@ -69,6 +69,8 @@ public final class DbImpl implements DB {
     private final TableCache tableCache;
     private final LruBlockCache blockCache;
     private volatile boolean closed;
+    /** Run by {@link #getSnapshot()} between reading the sequence and registering it; tests only. */
+    volatile Runnable snapshotHookForTesting;
 
     private DbImpl(DbState s, Env.FileLock lock, TableCache tableCache, LruBlockCache blockCache) {
         this.s = s;
@@ -170,7 +172,7 @@ public final class DbImpl implements DB {
 
     private void checkOpen() {
         if (closed) {
-            throw new DBException("database is closed");
+            throw new DBException(CursorIterator.DATABASE_CLOSED_MESSAGE);
         }
     }
 
@@ -267,7 +269,11 @@ public final class DbImpl implements DB {
         if (!(snapshot instanceof SnapshotList.SnapshotImpl) || !((SnapshotList.SnapshotImpl) snapshot).belongsTo(s.snapshots)) {
             throw new IllegalArgumentException("snapshot " + snapshot + " does not belong to this database");
         }
-        return ((SnapshotList.SnapshotImpl) snapshot).sequence();
+        SnapshotList.SnapshotImpl impl = (SnapshotList.SnapshotImpl) snapshot;
+        if (impl.isClosed()) {
+            throw new DBException("snapshot is closed: " + impl);
+        }
+        return impl.sequence();
     }
 
     private static TableReadOptions readOptions(ReadOptions options) {
@@ -314,7 +320,7 @@ public final class DbImpl implements DB {
                 scheduleCompaction();
             }
         });
-        return new CursorIterator(entries, current::unref);
+        return new CursorIterator(entries, current::unref, () -> !closed, s.dir.toString());
     }
 
     @Override
@@ -360,16 +366,31 @@ public final class DbImpl implements DB {
             throw new IllegalArgumentException("batch " + updates.getClass().getName()
                     + " was not created by DB.createWriteBatch() of this engine");
         }
+        WriteBatchImpl batch = (WriteBatchImpl) updates;
+        batch.checkOpen();
         checkOpen();
         checkWritable("writing");
-        writes.write((WriteBatchImpl) updates, options.sync());
+        writes.write(batch, options.sync());
         return options.snapshot() ? getSnapshot() : null;
     }
 
     @Override
     public Snapshot getSnapshot() {
         checkOpen();
-        return s.snapshots.create(s.versions.lastSequence());
+        // Under the lock compaction holds while it reads the oldest snapshot: a compaction must
+        // either see this snapshot or have started from a state it reads correctly.
+        s.mutex.lock();
+        try {
+            checkOpenLocked();
+            long sequence = s.versions.lastSequence();
+            Runnable hook = snapshotHookForTesting;
+            if (hook != null) {
+                hook.run();
+            }
+            return s.snapshots.create(sequence, s.dir.toString());
+        } finally {
+            s.mutex.unlock();
+        }
     }
 
     @Override
@@ -476,15 +497,21 @@ public final class DbImpl implements DB {
             }
             closed = true;
             s.shuttingDown = true;
+            // Wake every writer and waiter first: a writer stalled on level 0 or on a full
+            // memtable, or a compactRange waiting for a flush, sees the shutdown and fails with
+            // "database is closed"; waiting for the queue to drain before waking them would wait
+            // forever when no background work is left to signal them (compactions suspended).
+            s.backgroundChanged.signalAll();
             while (!writes.isIdle()) {
+                writes.wakeLeader();
                 s.mutex.unlock();
                 try {
                     LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
                 } finally {
                     s.mutex.lock();
                 }
+                s.backgroundChanged.signalAll();
             }
-            s.backgroundChanged.signalAll();
         } finally {
             s.mutex.unlock();
         }

@@ -26,18 +26,27 @@ import org.leveldbj.version.VersionEdit;
 
 /**
  * Rebuilds a usable database from whatever logs and tables in its directory are readable, in
- * the manner of C++ LevelDB's RepairDB:
+ * the manner of C++ LevelDB's RepairDB, but safe against a crash at any point:
  * <ol>
- *   <li>every write-ahead log is replayed (skipping damaged records) into a new level-0 table,
- *       and the log is moved into {@code lost/};</li>
+ *   <li>every write-ahead log is replayed (skipping damaged records) into a new level-0 table;
  *   <li>every table is read from end to end: a sound table is kept as it is; a damaged one has
- *       its readable entries (those before the first error) copied to a new table, and the
- *       original is moved into {@code lost/};</li>
- *   <li>a new MANIFEST lists every kept table at level 0 with the largest sequence number seen,
- *       the old MANIFESTs are moved into {@code lost/}, and CURRENT is pointed at the new one.</li>
+ *       its readable entries (those before the first error) copied to a new table;
+ *   <li>a new MANIFEST, under a new file number, lists every kept table at level 0 with the
+ *       largest sequence number seen and a log number above every replayed log; it is synced,
+ *       the directory is synced, and CURRENT is pointed at it (written to a temporary file,
+ *       synced, renamed, directory synced). <b>This is the commit point.</b>
+ *   <li>only then are the replayed logs, the damaged and empty tables and the old MANIFESTs
+ *       moved into {@code lost/}.
  * </ol>
- * Nothing readable is deleted: files that cannot be used are moved aside, not removed. The
- * database's own next open then compacts the level-0 tables as usual.
+ * Nothing is moved, renamed over or deleted before the commit point, so a repair killed before
+ * it leaves the database exactly as it was, plus some new tables that no MANIFEST names (the
+ * next open sweeps them, or the next repair keeps them: they hold copies of entries with their
+ * original sequence numbers, so duplicates are harmless). A repair killed after it leaves a
+ * database that opens with every recovered entry; files not yet moved aside are then removed
+ * by that open as obsolete, or moved aside by a repair run again. Running repair again after a
+ * kill therefore always finishes the job, and never loses an entry the first run could read.
+ * Files already in {@code lost/} are never read again: they may hold entries that later
+ * deletions (since compacted away) no longer hide.
  *
  * <p>Requires: the database is not open (the caller holds its LOCK). Thread safety: one repair
  * at a time; an instance is used once.
@@ -57,6 +66,8 @@ public final class Repairer {
     private final List<Long> tableNumbers = new ArrayList<>();
     private final List<String> manifests = new ArrayList<>();
     private final List<FileMetaData> kept = new ArrayList<>();
+    /** Files to move into {@code lost/} once the new MANIFEST is in place. */
+    private final List<Path> toArchive = new ArrayList<>();
     private long nextFileNumber = 1;
     private long maxSequence;
 
@@ -93,6 +104,13 @@ public final class Repairer {
             scanTable(number);
         }
         writeDescriptor();
+        for (Path file : toArchive) {
+            archive(file);
+        }
+        if (!toArchive.isEmpty()) {
+            env.syncDir(dir.resolve(LOST_DIR));
+            env.syncDir(dir);
+        }
         log.accept("repair done: " + kept.size() + " tables kept, last sequence " + maxSequence);
     }
 
@@ -155,7 +173,7 @@ public final class Repairer {
         } finally {
             mem.unref();
         }
-        archive(file);
+        toArchive.add(file);
     }
 
     private void scanTable(long number) throws IOException {
@@ -192,8 +210,8 @@ public final class Repairer {
             if (count > 0) {
                 kept.add(new FileMetaData(number, env.getFileSize(file), smallest.toByteArray(), largest.toByteArray()));
             } else {
-                log.accept(name + ": empty table, moved aside");
-                archive(file);
+                log.accept(name + ": empty table, to be moved aside");
+                toArchive.add(file);
             }
             return;
         }
@@ -215,34 +233,42 @@ public final class Repairer {
         } catch (DBException e) {
             log.accept(name + ": nothing salvaged: " + e.getMessage());
         }
-        archive(file);
+        toArchive.add(file);
     }
 
     private void writeDescriptor() throws IOException {
+        long manifestNumber = nextFileNumber++;
+        // Every replayed log is now in a table: a log number above them all keeps the next open
+        // from replaying them a second time if the kill comes before they are moved aside.
         VersionEdit edit = new VersionEdit()
                 .setComparatorName(comparator.name())
-                .setLogNumber(0)
-                .setNextFileNumber(nextFileNumber)
+                .setLogNumber(nextFileNumber)
+                .setNextFileNumber(nextFileNumber + 1)
                 .setLastSequence(maxSequence);
         for (FileMetaData table : kept) {
             edit.addFile(0, table);
         }
         for (String manifest : manifests) {
-            archive(dir.resolve(manifest));
+            toArchive.add(dir.resolve(manifest));
         }
-        Path temp = dir.resolve(FileNames.tempFileName(1));
+        Path temp = dir.resolve(FileNames.tempFileName(manifestNumber));
         try (LogWriter writer = new LogWriter(env.newWritableFile(temp))) {
             writer.addRecord(edit.encode());
             writer.sync();
         }
-        env.renameFile(temp, dir.resolve(FileNames.descriptorFileName(1)));
-        env.syncDir(dir); // the MANIFEST's name is durable before CURRENT names it
-        FileNames.setCurrentFile(env, dir, 1);
+        env.renameFile(temp, dir.resolve(FileNames.descriptorFileName(manifestNumber)));
+        // The MANIFEST's name and the new tables' names are durable before CURRENT names them.
+        env.syncDir(dir);
+        FileNames.setCurrentFile(env, dir, manifestNumber);
+        log.accept(FileNames.descriptorFileName(manifestNumber) + ": written, " + kept.size() + " tables");
     }
 
     private void archive(Path file) throws IOException {
         Path lost = dir.resolve(LOST_DIR);
         env.createDir(lost);
+        if (!env.fileExists(file)) {
+            return; // listed twice, e.g. a damaged table that was also empty
+        }
         env.renameFile(file, lost.resolve(file.getFileName().toString()));
         log.accept(file.getFileName() + ": moved to " + LOST_DIR + "/");
     }

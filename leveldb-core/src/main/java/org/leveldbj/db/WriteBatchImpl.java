@@ -2,6 +2,7 @@ package org.leveldbj.db;
 
 import java.nio.ByteBuffer;
 import org.iq80.leveldb.CorruptionException;
+import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.WriteBatch;
 import org.leveldbj.key.ValueType;
 import org.leveldbj.util.ByteSink;
@@ -221,13 +222,18 @@ public final class WriteBatchImpl implements WriteBatch {
         Coding.putFixed32(rep.array(), 8, newCount);
     }
 
-    private void checkOpen() {
+    /**
+     * Fails when the batch was closed: a closed batch can be neither changed nor written.
+     *
+     * @throws DBException ("write batch is closed")
+     */
+    void checkOpen() {
         if (closed) {
-            throw new IllegalStateException("WriteBatch is closed");
+            throw new DBException("write batch is closed");
         }
     }
 
-    /** Releases the batch; it cannot be changed afterwards. */
+    /** Releases the batch; it can be neither changed nor written afterwards. */
     @Override
     public void close() {
         closed = true;

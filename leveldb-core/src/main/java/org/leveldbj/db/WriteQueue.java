@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
 import org.iq80.leveldb.DBException;
+import org.leveldbj.key.ComparatorFailure;
 import org.leveldbj.log.LogWriter;
 import org.leveldbj.memtable.MemTable;
 import org.leveldbj.version.VersionSet;
@@ -113,6 +114,14 @@ final class WriteQueue {
         }
     }
 
+    /** Signals the writer at the head of the queue, if any. Requires: the lock. */
+    void wakeLeader() {
+        Writer head = writers.peekFirst();
+        if (head != null) {
+            head.wakeUp.signal();
+        }
+    }
+
     /** Tells whether no writer is queued. Requires: the lock. */
     boolean isIdle() {
         return writers.isEmpty();
@@ -174,8 +183,10 @@ final class WriteQueue {
         }
         if (failure != null) {
             // The log (or the memtable) is in an unknown state: no later write may use it.
-            DBException e = new DBException("IO error: " + s.dir.resolve(FileNames.logFileName(s.logFileNumber))
-                    + ": " + failure.getMessage(), failure);
+            DBException e = failure instanceof ComparatorFailure cf
+                    ? cf.duringWrite()
+                    : new DBException("IO error: " + s.dir.resolve(FileNames.logFileName(s.logFileNumber))
+                            + ": " + failure.getMessage(), failure);
             s.recordBackgroundError(e);
             if (merged) {
                 group.clear();

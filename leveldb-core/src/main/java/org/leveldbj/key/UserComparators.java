@@ -12,6 +12,10 @@ import org.leveldbj.util.Bytes;
  * allocation-free bytewise order, and a {@link DBComparator} is adapted by copying the compared
  * ranges into arrays, since its methods take arrays.
  *
+ * <p>Errors: whatever the application's comparator throws is rethrown as a
+ * {@link ComparatorFailure} naming it, with its exception as the cause, so that it is never
+ * mistaken for an I/O error or a corruption.
+ *
  * <p>Thread safety: stateless; the adapter is as thread-safe as the comparator it wraps.
  */
 public final class UserComparators {
@@ -44,23 +48,37 @@ public final class UserComparators {
 
         @Override
         public int compare(ByteBuffer a, int aOffset, int aLength, ByteBuffer b, int bOffset, int bLength) {
-            return comparator.compare(Bytes.copy(a, aOffset, aLength), Bytes.copy(b, bOffset, bLength));
+            return compare(Bytes.copy(a, aOffset, aLength), Bytes.copy(b, bOffset, bLength));
         }
 
         @Override
         public int compare(byte[] a, byte[] b) {
-            return comparator.compare(a, b);
+            try {
+                return comparator.compare(a, b);
+            } catch (RuntimeException e) {
+                throw new ComparatorFailure(name, e);
+            }
         }
 
         @Override
         public byte[] findShortestSeparator(byte[] start, byte[] limit) {
-            byte[] result = comparator.findShortestSeparator(start, limit);
+            byte[] result;
+            try {
+                result = comparator.findShortestSeparator(start, limit);
+            } catch (RuntimeException e) {
+                throw new ComparatorFailure(name, e);
+            }
             return result == null ? start : result;
         }
 
         @Override
         public byte[] findShortSuccessor(byte[] key) {
-            byte[] result = comparator.findShortSuccessor(key);
+            byte[] result;
+            try {
+                result = comparator.findShortSuccessor(key);
+            } catch (RuntimeException e) {
+                throw new ComparatorFailure(name, e);
+            }
             return result == null ? key : result;
         }
 

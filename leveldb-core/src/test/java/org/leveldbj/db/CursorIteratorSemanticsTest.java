@@ -25,7 +25,7 @@ class CursorIteratorSemanticsTest {
     private CursorIterator cursor(VersionedEntries v, long snapshot) {
         DbIterator entries = new DbIterator(v.internalIterator(), BytewiseComparator.INSTANCE, snapshot,
                 DbIterator.ReadSampler.NONE);
-        return new CursorIterator(entries, released::incrementAndGet);
+        return new CursorIterator(entries, released::incrementAndGet, () -> true, "a test list");
     }
 
     private CursorIterator cursor(String... keys) {

@@ -175,6 +175,19 @@ final class DbTestSupport {
         return out;
     }
 
+    /** @return whether two states hold the same keys with equal values */
+    static boolean sameEntries(Map<byte[], byte[]> a, Map<byte[], byte[]> b) {
+        if (a.size() != b.size()) {
+            return false;
+        }
+        for (Map.Entry<byte[], byte[]> e : a.entrySet()) {
+            if (!Arrays.equals(e.getValue(), b.get(e.getKey()))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** @return a short description of a state for failure messages */
     static String describe(TreeMap<byte[], byte[]> state) {
         StringBuilder sb = new StringBuilder().append(state.size()).append(" keys");

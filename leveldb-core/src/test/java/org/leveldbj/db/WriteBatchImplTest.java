@@ -121,6 +121,6 @@ class WriteBatchImplTest {
         assertThrows(IllegalArgumentException.class, () -> batch.put(b("k"), null));
         assertThrows(IllegalArgumentException.class, () -> batch.delete(null));
         batch.close();
-        assertThrows(IllegalStateException.class, () -> batch.put(b("k"), b("v")));
+        assertThrows(org.iq80.leveldb.DBException.class, () -> batch.put(b("k"), b("v")));
     }
 }
