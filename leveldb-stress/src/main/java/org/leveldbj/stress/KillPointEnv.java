@@ -3,6 +3,7 @@ package org.leveldbj.stress;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import org.iq80.leveldb.Env;
 import org.leveldbj.env.ForwardingEnv;
@@ -24,16 +25,24 @@ final class KillPointEnv extends ForwardingEnv {
 
     private final KillPoint armed;
     private final AtomicLong remaining;
+    private volatile boolean counting;
 
     /**
      * @param target the environment to forward to
      * @param armed the activity to halt in, or {@code null} for none
      * @param after halt at this many-th change event (two per change: before and after it)
+     * @param counting whether events count from now on, or only after {@link #startCounting}
      */
-    KillPointEnv(Env target, KillPoint armed, long after) {
+    KillPointEnv(Env target, KillPoint armed, long after, boolean counting) {
         super(target);
         this.armed = armed;
         this.remaining = new AtomicLong(after);
+        this.counting = counting;
+    }
+
+    /** Starts counting events (for instance once the database is open). */
+    void startCounting() {
+        counting = true;
     }
 
     /** How many change events of the armed activity were seen so far, given the arming count. */
@@ -42,12 +51,12 @@ final class KillPointEnv extends ForwardingEnv {
     }
 
     private boolean inActivity(Path file) {
-        return armed != null && armed.matchesFile(String.valueOf(file.getFileName())) && armed.onStack();
+        return armed != null && counting && armed.matchesFile(String.valueOf(file.getFileName())) && armed.onStack();
     }
 
     private void tick(String what) {
         if (remaining.decrementAndGet() == 0) {
-            System.err.println("crashtest: halting in " + armed.name().toLowerCase() + " " + what);
+            System.err.println("crashtest: halting in " + armed.name().toLowerCase(Locale.ROOT) + " " + what);
             System.err.flush();
             Runtime.getRuntime().halt(HALT_STATUS);
         }
@@ -111,7 +120,7 @@ final class KillPointEnv extends ForwardingEnv {
 
     @Override
     public void syncDir(Path dir) throws IOException {
-        if (armed == null || armed == KillPoint.FLUSH || armed == KillPoint.COMPACTION || !armed.onStack()) {
+        if (armed == null || !counting || armed == KillPoint.FLUSH || armed == KillPoint.COMPACTION || !armed.onStack()) {
             super.syncDir(dir);
             return;
         }

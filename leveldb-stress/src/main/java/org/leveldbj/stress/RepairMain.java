@@ -22,7 +22,7 @@ public final class RepairMain {
      */
     public static void main(String[] args) throws IOException {
         Config c = Config.parse(args);
-        KillPointEnv env = new KillPointEnv(FileSystemEnv.getDefault(), c.arm, c.armAfter);
+        KillPointEnv env = new KillPointEnv(FileSystemEnv.getDefault(), c.arm, c.armAfter, true);
         LevelDbFactory.factory.repair(c.db.resolve("db").toFile(), c.options(env));
         System.out.println("repair file changes: " + env.seen(c.armAfter));
         System.out.flush();

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.SplittableRandom;
 import org.iq80.leveldb.DB;
 import org.leveldbj.db.LevelDbFactory;
 import org.leveldbj.env.FileSystemEnv;
@@ -12,7 +13,9 @@ import org.leveldbj.env.FileSystemEnv;
  * The stress process the driver starts and kills: opens the database in {@code DIR/db} on a
  * {@link KillPointEnv} (armed when the driver asks for a kill point), starts one
  * {@link StressWorker} per thread from the verified state in {@code DIR}, and runs until it is
- * killed or halts. It never closes the database.
+ * killed or halts. It never closes the database. An armed kill point counts from the moment the
+ * database is open, or in one process of four from the start, so that it can fall inside the
+ * open (recovery writes a MANIFEST too).
  *
  * <p>Exit statuses: {@link KillPointEnv#HALT_STATUS} when it halted at the armed point,
  * {@link #FAILED_STATUS} when a read check failed (the reason on standard error), {@code 0}
@@ -35,10 +38,14 @@ public final class StressMain {
         Config c = Config.parse(args);
         exitWhenParentGoes();
         ExpectedState base = ExpectedState.load(c.db, c.threads, c.keysPerThread);
-        KillPointEnv env = new KillPointEnv(FileSystemEnv.getDefault(), c.arm, c.armAfter);
+        // One time in four the kill point may fall while the database opens (a MANIFEST
+        // written by recovery, say); otherwise only once it is open.
+        boolean duringOpen = new SplittableRandom(c.seed).nextInt(4) == 0;
+        KillPointEnv env = new KillPointEnv(FileSystemEnv.getDefault(), c.arm, c.armAfter, duringOpen);
         Path dbDir = c.db.resolve("db");
         Files.createDirectories(dbDir);
         DB db = LevelDbFactory.factory.open(dbDir.toFile(), c.options(env));
+        env.startCounting();
         for (int t = 0; t < c.threads; t++) {
             OpLog log = new OpLog(OpLog.file(c.db, t));
             Thread thread = new Thread(new StressWorker(t, db, c, c.seed * 31 + t, base.row(t).clone(),
