@@ -70,6 +70,7 @@ final class Config {
     // Set by the driver for one stress or repair process only.
     KillPoint arm;
     long armAfter;
+    double armDelay;
 
     /**
      * Parses flags.
@@ -133,6 +134,7 @@ final class Config {
         });
         f.put("arm", v -> arm = KillPoint.valueOf(v.toUpperCase(Locale.ROOT)));
         f.put("arm-after", v -> armAfter = Long.parseLong(v));
+        f.put("arm-delay", v -> armDelay = Double.parseDouble(v));
         return f;
     }
 
@@ -160,6 +162,7 @@ final class Config {
         if (arm != null) {
             a.add("--arm=" + arm.name().toLowerCase(Locale.ROOT));
             a.add("--arm-after=" + armAfter);
+            a.add("--arm-delay=" + armDelay);
         }
         return a;
     }

@@ -88,7 +88,8 @@ final class Driver {
         long armAfter = arm == null ? 0 : 1 + random.nextLong(arm == KillPoint.MANIFEST ? 24 : 400);
         double timeout = arm == null ? runFor : ARMED_TIMEOUT_FACTOR * config.killMax;
         Path output = work.resolve("stress.out");
-        Process p = start(StressMain.class, config.childArgs(work, childSeed), arm, armAfter, output);
+        double armDelay = random.nextDouble() * config.killMax / 2;
+        Process p = start(StressMain.class, config.childArgs(work, childSeed), arm, armAfter, armDelay, output);
         String how;
         if (p.waitFor((long) (timeout * 1000), TimeUnit.MILLISECONDS)) {
             int status = p.exitValue();
@@ -128,7 +129,7 @@ final class Driver {
         c.arm = savedArm;
         c.armAfter = savedAfter;
         Path output = work.resolve("repair.out");
-        Process p = start(RepairMain.class, args, null, 0, output);
+        Process p = start(RepairMain.class, args, null, 0, 0, output);
         if (!p.waitFor(REPAIR_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             p.waitFor();
@@ -187,8 +188,8 @@ final class Driver {
         }
     }
 
-    private Process start(Class<?> main, List<String> args, KillPoint arm, long armAfter, Path output)
-            throws IOException {
+    private Process start(Class<?> main, List<String> args, KillPoint arm, long armAfter, double armDelay,
+                          Path output) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx256m");
@@ -207,6 +208,7 @@ final class Driver {
         if (arm != null) {
             command.add("--arm=" + arm.name().toLowerCase(Locale.ROOT));
             command.add("--arm-after=" + armAfter);
+            command.add("--arm-delay=" + armDelay);
         }
         return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
     }

@@ -12,10 +12,10 @@ import org.leveldbj.env.ForwardingEnv;
  * An {@link Env} that halts the JVM (as a kill would) at the n-th file change the engine makes
  * inside one {@link KillPoint} activity, either just before or just after that change.
  *
- * <p>Only changes to files whose name fits the activity are considered, and the stack is walked
- * once, when such a file is opened for writing (or renamed, deleted, its directory synced); the
- * writes to a file opened outside the activity pass straight through. An unarmed environment
- * forwards everything.
+ * <p>Only changes to files whose name fits the activity are considered, and only for those is
+ * the stack walked (at each change: a MANIFEST opened while the database opens is appended to
+ * later by every version change). Other files, and every file of an unarmed environment, are
+ * not wrapped at all.
  *
  * <p>Thread safety: safe for concurrent use; the countdown is shared by all threads.
  */
@@ -50,12 +50,13 @@ final class KillPointEnv extends ForwardingEnv {
         return after - remaining.get();
     }
 
-    private boolean inActivity(Path file) {
-        return armed != null && counting && armed.matchesFile(String.valueOf(file.getFileName())) && armed.onStack();
+    private boolean watched(Path file) {
+        return armed != null && armed.matchesFile(String.valueOf(file.getFileName()));
     }
 
+    /** Counts one event of a watched file, if it happens inside the activity. */
     private void tick(String what) {
-        if (remaining.decrementAndGet() == 0) {
+        if (counting && armed.onStack() && remaining.decrementAndGet() == 0) {
             System.err.println("crashtest: halting in " + armed.name().toLowerCase(Locale.ROOT) + " " + what);
             System.err.flush();
             Runtime.getRuntime().halt(HALT_STATUS);
@@ -64,7 +65,7 @@ final class KillPointEnv extends ForwardingEnv {
 
     @Override
     public WritableFile newWritableFile(Path file) throws IOException {
-        if (!inActivity(file)) {
+        if (!watched(file)) {
             return super.newWritableFile(file);
         }
         tick("before creating " + file.getFileName());
@@ -75,7 +76,7 @@ final class KillPointEnv extends ForwardingEnv {
 
     @Override
     public WritableFile newAppendableFile(Path file) throws IOException {
-        if (!inActivity(file)) {
+        if (!watched(file)) {
             return super.newAppendableFile(file);
         }
         tick("before opening " + file.getFileName());
@@ -86,7 +87,7 @@ final class KillPointEnv extends ForwardingEnv {
 
     @Override
     public void renameFile(Path source, Path target) throws IOException {
-        if (!inActivity(target) && !inActivity(source)) {
+        if (!watched(target) && !watched(source)) {
             super.renameFile(source, target);
             return;
         }
@@ -98,7 +99,7 @@ final class KillPointEnv extends ForwardingEnv {
 
     @Override
     public void deleteFile(Path file) throws IOException {
-        if (!inActivity(file)) {
+        if (!watched(file)) {
             super.deleteFile(file);
             return;
         }
@@ -109,7 +110,7 @@ final class KillPointEnv extends ForwardingEnv {
 
     @Override
     public void createDir(Path dir) throws IOException {
-        if (!inActivity(dir)) {
+        if (!watched(dir)) {
             super.createDir(dir);
             return;
         }
@@ -120,7 +121,7 @@ final class KillPointEnv extends ForwardingEnv {
 
     @Override
     public void syncDir(Path dir) throws IOException {
-        if (armed == null || !counting || armed == KillPoint.FLUSH || armed == KillPoint.COMPACTION || !armed.onStack()) {
+        if (armed == null || armed == KillPoint.FLUSH || armed == KillPoint.COMPACTION) {
             super.syncDir(dir);
             return;
         }
@@ -129,7 +130,7 @@ final class KillPointEnv extends ForwardingEnv {
         tick("after syncing the directory");
     }
 
-    /** A file written inside the armed activity: each change is a pair of events. */
+    /** A watched file: each change is a pair of events, counted when inside the activity. */
     private final class Counted implements WritableFile {
         private final WritableFile file;
         private final String name;

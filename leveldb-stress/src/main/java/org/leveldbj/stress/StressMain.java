@@ -13,9 +13,9 @@ import org.leveldbj.env.FileSystemEnv;
  * The stress process the driver starts and kills: opens the database in {@code DIR/db} on a
  * {@link KillPointEnv} (armed when the driver asks for a kill point), starts one
  * {@link StressWorker} per thread from the verified state in {@code DIR}, and runs until it is
- * killed or halts. It never closes the database. An armed kill point counts from the moment the
- * database is open, or in one process of four from the start, so that it can fall inside the
- * open (recovery writes a MANIFEST too).
+ * killed or halts. It never closes the database. An armed kill point counts from
+ * {@code --arm-delay} seconds after the database opened, or in one process of four from the
+ * start, so that it can fall inside the open (recovery writes a MANIFEST too).
  *
  * <p>Exit statuses: {@link KillPointEnv#HALT_STATUS} when it halted at the armed point,
  * {@link #FAILED_STATUS} when a read check failed (the reason on standard error), {@code 0}
@@ -45,7 +45,7 @@ public final class StressMain {
         Path dbDir = c.db.resolve("db");
         Files.createDirectories(dbDir);
         DB db = LevelDbFactory.factory.open(dbDir.toFile(), c.options(env));
-        env.startCounting();
+        startCountingLater(env, duringOpen ? 0 : c.armDelay);
         for (int t = 0; t < c.threads; t++) {
             OpLog log = new OpLog(OpLog.file(c.db, t));
             Thread thread = new Thread(new StressWorker(t, db, c, c.seed * 31 + t, base.row(t).clone(),
@@ -54,6 +54,23 @@ public final class StressMain {
         }
         System.out.println("crashtest: stress process running");
         System.out.flush();
+    }
+
+    private static void startCountingLater(KillPointEnv env, double seconds) {
+        if (seconds <= 0) {
+            env.startCounting();
+            return;
+        }
+        Thread timer = new Thread(() -> {
+            try {
+                Thread.sleep((long) (seconds * 1000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            env.startCounting();
+        }, "kill-point-timer");
+        timer.setDaemon(true);
+        timer.start();
     }
 
     /** Halts when standard input reaches its end: the driver that holds it has died. */

@@ -65,21 +65,21 @@ final class StressWorker implements Runnable {
 
     private void step() throws IOException, InterruptedException {
         int r = random.nextInt(10_000);
-        if (r < 4_500) {
+        if (r < 5_000) {
             write(Op.Kind.PUT, 1);
-        } else if (r < 5_500) {
+        } else if (r < 6_000) {
             write(Op.Kind.DELETE, 1);
-        } else if (r < 7_500) {
+        } else if (r < 8_200) {
             write(Op.Kind.BATCH, 2 + random.nextInt(7));
-        } else if (r < 8_500) {
+        } else if (r < 9_400) {
             checkGet(random.nextInt(model.length));
-        } else if (r < 9_000) {
+        } else if (r < 9_600) {
             if (snapshot == null) {
                 snapshot = db.getSnapshot();
                 snapshotModel = model.clone();
-                snapshotSteps = 1 + random.nextInt(100);
+                snapshotSteps = 1 + random.nextInt(200);
             }
-        } else if (r < 9_900) {
+        } else if (r < 9_800) {
             checkScan(random.nextBoolean());
         } else if (r < 9_990) {
             scanAcrossThreads();

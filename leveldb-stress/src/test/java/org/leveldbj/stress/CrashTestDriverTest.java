@@ -1,0 +1,57 @@
+package org.leveldbj.stress;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A short crash-test run in this JVM (the stress processes are child JVMs): a few rounds that
+ * take each kind of kill in turn, every one verified. The seed is printed; replay a run with
+ * {@code -Dleveldbj.seed=N}.
+ */
+class CrashTestDriverTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void shortRunVerifiesEveryRound() throws Exception {
+        Summary summary = run("random,flush,compaction,manifest", 40);
+        assertTrue(summary.rounds >= 4, summary.line());
+    }
+
+    /**
+     * Disabled while repair leaves stale point lookups behind (see
+     * {@link RepairStaleReadTest}): the repair rounds fail on them.
+     */
+    @Test
+    @Disabled("repair puts every table at level 0, where lookups take the highest-numbered file first: RepairStaleReadTest")
+    void shortRunWithRepairKillsVerifiesEveryRound() throws Exception {
+        Summary summary = run("random,repair", 30);
+        assertTrue(summary.kills.get(KillPoint.REPAIR) + summary.rounds >= 2, summary.line());
+    }
+
+    private Summary run(String points, int seconds) throws Exception {
+        long seed = Long.getLong("leveldbj.seed", System.nanoTime());
+        Config config = Config.parse("--duration=" + seconds, "--threads=2", "--keys-per-thread=500",
+                "--kill-interval=1-2.5", "--kill-points=" + points, "--db=" + dir, "--seed=" + seed);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        Summary summary;
+        try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+            summary = new Driver(config, out).run();
+        }
+        String log = bytes.toString(StandardCharsets.UTF_8);
+        System.out.print(log);
+        System.out.println(summary.line());
+        assertTrue(summary.ok(), summary.failure + "\n" + log);
+        assertFalse(Files.exists(OpLog.file(dir, 0)), "the expected-state logs are folded into the state");
+        return summary;
+    }
+}
