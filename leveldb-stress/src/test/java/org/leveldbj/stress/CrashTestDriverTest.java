@@ -28,11 +28,11 @@ class CrashTestDriverTest {
     }
 
     /**
-     * Disabled while repair leaves stale point lookups behind (see
-     * {@link RepairStaleReadTest}): the repair rounds fail on them.
+     * Disabled while repair leaves stale point lookups behind ({@link RepairStaleReadTest}) and
+     * can bring deleted keys back ({@link RepairResurrectionTest}): the repair rounds fail on them.
      */
     @Test
-    @Disabled("repair puts every table at level 0, where lookups take the highest-numbered file first: RepairStaleReadTest")
+    @Disabled("engine bugs in repair: RepairStaleReadTest, RepairResurrectionTest")
     void shortRunWithRepairKillsVerifiesEveryRound() throws Exception {
         Summary summary = run("random,repair", 30);
         assertTrue(summary.kills.get(KillPoint.REPAIR) + summary.rounds >= 2, summary.line());
