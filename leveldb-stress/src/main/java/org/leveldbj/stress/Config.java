@@ -67,7 +67,7 @@ final class Config {
     long seed = System.nanoTime() ^ System.currentTimeMillis() * 0x9E3779B97F4A7C15L;
     boolean seedGiven;
 
-    // Set by the driver for one stress or repair process only.
+    // Given by the driver to one stress or repair process only.
     KillPoint arm;
     long armAfter;
     double armDelay;
@@ -150,7 +150,10 @@ final class Config {
         }
     }
 
-    /** The flags that give a stress or repair process the same workload and options. */
+    /**
+     * The flags that give a stress or repair process the same workload and options (the driver
+     * adds the arming flags).
+     */
     List<String> childArgs(Path dir, long childSeed) {
         List<String> a = new ArrayList<>(List.of(
                 "--db=" + dir, "--seed=" + childSeed, "--threads=" + threads, "--keys-per-thread=" + keysPerThread,
@@ -159,11 +162,6 @@ final class Config {
                 "--write-buffer-size=" + writeBufferSize, "--max-file-size=" + maxFileSize,
                 "--block-size=" + blockSize, "--compression=" + compression.name().toLowerCase(Locale.ROOT),
                 "--bloom-bits=" + bloomBits, "--paranoid-checks=" + paranoidChecks));
-        if (arm != null) {
-            a.add("--arm=" + arm.name().toLowerCase(Locale.ROOT));
-            a.add("--arm-after=" + armAfter);
-            a.add("--arm-delay=" + armDelay);
-        }
         return a;
     }
 

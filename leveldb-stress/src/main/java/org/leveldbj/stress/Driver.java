@@ -119,17 +119,9 @@ final class Driver {
 
     /** Runs a repair that halts at a random file change, then finishes it in this process. */
     private String repair(long childSeed) throws IOException, InterruptedException {
-        Config c = config;
-        KillPoint savedArm = c.arm;
-        long savedAfter = c.armAfter;
         long after = 1 + random.nextLong(repairEstimate);
-        c.arm = KillPoint.REPAIR;
-        c.armAfter = after;
-        List<String> args = c.childArgs(work, childSeed);
-        c.arm = savedArm;
-        c.armAfter = savedAfter;
         Path output = work.resolve("repair.out");
-        Process p = start(RepairMain.class, args, null, 0, 0, output);
+        Process p = start(RepairMain.class, config.childArgs(work, childSeed), KillPoint.REPAIR, after, 0, output);
         if (!p.waitFor(REPAIR_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             p.waitFor();

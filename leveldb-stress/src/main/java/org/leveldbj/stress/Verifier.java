@@ -1,5 +1,7 @@
 package org.leveldbj.stress;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -98,8 +100,8 @@ final class Verifier {
                     readable[parsed[0]] = false;
                 }
             }
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         return readable;
     }
