@@ -19,6 +19,7 @@ import org.iq80.leveldb.WriteBatch;
 import org.iq80.leveldb.WriteOptions;
 import org.leveldbj.cache.LruBlockCache;
 import org.leveldbj.cache.TableCache;
+import org.leveldbj.compress.Codecs;
 import org.leveldbj.env.FileSystemEnv;
 import org.leveldbj.iterator.MergingIterator;
 import org.leveldbj.iterator.SortedIterator;
@@ -90,13 +91,17 @@ public final class DbImpl implements DB {
      * @throws IOException if files cannot be read or written, or the directory is locked
      * @throws DBException if the database is missing or exists against the options, or was
      *     created with another comparator ({@link org.iq80.leveldb.CorruptionException} when
-     *     damaged)
+     *     damaged), or the compression asked for has no usable implementation
      */
     public static DbImpl open(Path dir, Options options) throws IOException {
         Arguments.checkNotNull(dir, "path");
         Arguments.checkNotNull(options, "options");
         Env env = options.env() != null ? options.env() : FileSystemEnv.getDefault();
         boolean readOnly = options.readOnly();
+        if (!readOnly) {
+            // Refuse now, not at the first flush, a compression no implementation can write.
+            Codecs.forId(options.compressionType().persistentId());
+        }
         if ((readOnly || !options.createIfMissing()) && !env.fileExists(dir)) {
             // Fail before creating anything: a mistyped path must not leave a directory with a
             // LOCK and a LOG behind (C++ LevelDB creates them, then fails).

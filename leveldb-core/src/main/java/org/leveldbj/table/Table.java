@@ -186,7 +186,7 @@ public final class Table {
                         return it;
                     }
                     return block.iterator(options.comparator());
-                });
+                }, fileName, indexValue -> decodeHandle(indexValue, indexBlock).offset());
     }
 
     /**

@@ -29,7 +29,8 @@ import org.leveldbj.log.LogWriter;
  * {@code logAndApply} (the database's background thread, or the opening thread).
  *
  * <p>Lifetime: {@link #close()} closes the MANIFEST writer and drops the reference on the
- * current version.
+ * current version; {@link #current()} returns {@code null} afterwards, and versions readers
+ * still hold stay valid until they release them.
  */
 public final class VersionSet implements AutoCloseable {
     /** The number of levels. */
@@ -554,6 +555,11 @@ public final class VersionSet implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        Version last = current;
+        if (last != null) {
+            current = null;
+            last.unref();
+        }
         if (descriptorLog != null) {
             descriptorLog.close();
             descriptorLog = null;
