@@ -47,9 +47,17 @@ import org.leveldbj.version.VersionSet;
  * <p>Thread safety: safe for concurrent use; shared state lives in {@link DbState}, guarded by
  * its lock. Reads take the lock only to pin the memtables and version they read.
  *
- * <p>Lifetime: {@link #close()} waits for queued writes and background work, then releases the
- * log, memtables, tables and the directory lock; it is idempotent, and every other method
- * afterwards throws {@link DBException} ("database is closed").
+ * <p>Lifetime: {@link #close()} lets the write in progress finish, fails the writers still
+ * waiting (for room in the memtable or on level 0) and any {@code compactRange} waiting for a
+ * flush with {@link DBException} ("database is closed"), waits for the background step in
+ * progress, then releases the log, memtables, tables and the directory lock; it is
+ * idempotent, and every other method afterwards throws {@link DBException} ("database is
+ * closed"), as do the iterators still open (they keep what they read until they are closed)
+ * and reads through its snapshots. A closed snapshot or write batch is refused the same way.
+ *
+ * <p>Errors: the first failure of a write to the log or of background work (an I/O error, a
+ * {@link org.leveldbj.key.ComparatorFailure}) is kept, and every later write fails with it as
+ * the cause; reads go on.
  *
  * <p>Read-only mode ({@link Options#readOnly(boolean)}): opening changes nothing in the
  * directory. It neither creates a missing database nor writes a log, table, MANIFEST, CURRENT

@@ -269,7 +269,12 @@ public final class Repairer {
         if (!env.fileExists(file)) {
             return; // listed twice, e.g. a damaged table that was also empty
         }
-        env.renameFile(file, lost.resolve(file.getFileName().toString()));
-        log.accept(file.getFileName() + ": moved to " + LOST_DIR + "/");
+        String name = file.getFileName().toString();
+        Path target = lost.resolve(name);
+        for (int i = 1; env.fileExists(target); i++) {
+            target = lost.resolve(name + "." + i); // an earlier repair's file of the same name stays
+        }
+        env.renameFile(file, target);
+        log.accept(name + ": moved to " + LOST_DIR + "/" + target.getFileName());
     }
 }
