@@ -42,7 +42,7 @@ class BlockFuzzTest {
         try {
             block = new Block(ByteBuffer.wrap(input));
         } catch (CorruptionException e) {
-            FuzzFiles.checkReport(e, null, input.length);
+            FuzzFiles.checkReport(e, null);
             return;
         }
         assertEquals(input.length, block.size());
@@ -69,7 +69,7 @@ class BlockFuzzTest {
                     it.prev();
                 }
             } catch (CorruptionException e) {
-                FuzzFiles.checkReport(e, null, input.length);
+                FuzzFiles.checkReport(e, null);
             }
         }
     }
@@ -96,7 +96,7 @@ class BlockFuzzTest {
             }
             return true;
         } catch (CorruptionException e) {
-            FuzzFiles.checkReport(e, null, block.size());
+            FuzzFiles.checkReport(e, null);
             assertTrue(!it.valid(), "an iterator that reported corruption stays positioned");
             return false;
         }
@@ -134,7 +134,7 @@ class BlockFuzzTest {
         try {
             footer = Footer.decode(ByteBuffer.wrap(input), 0, input.length);
         } catch (CorruptionException e) {
-            FuzzFiles.checkReport(e, null, input.length);
+            FuzzFiles.checkReport(e, null);
             return;
         }
         assertTrue(footer.index().offset() >= 0 && footer.index().size() >= 0);
@@ -145,7 +145,7 @@ class BlockFuzzTest {
             BlockHandle handle = BlockHandle.decode(ByteBuffer.wrap(input));
             assertEquals(handle, BlockHandle.decode(ByteBuffer.wrap(handle.encode())));
         } catch (CorruptionException e) {
-            FuzzFiles.checkReport(e, null, input.length);
+            FuzzFiles.checkReport(e, null);
         }
     }
 }

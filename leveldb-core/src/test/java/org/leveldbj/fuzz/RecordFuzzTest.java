@@ -28,7 +28,7 @@ class RecordFuzzTest {
         try {
             edit = VersionEdit.decode(ByteBuffer.wrap(input));
         } catch (CorruptionException e) {
-            FuzzFiles.checkReport(e, null, input.length);
+            FuzzFiles.checkReport(e, null);
             return;
         }
         byte[] encoded = edit.encode();
@@ -48,7 +48,7 @@ class RecordFuzzTest {
         try {
             batch.setContents(ByteBuffer.wrap(input));
         } catch (CorruptionException e) {
-            FuzzFiles.checkReport(e, null, input.length);
+            FuzzFiles.checkReport(e, null);
             assertTrue(input.length < WriteBatchImpl.HEADER_SIZE);
             return;
         }
@@ -74,7 +74,7 @@ class RecordFuzzTest {
                 }
             });
         } catch (CorruptionException e) {
-            FuzzFiles.checkReport(e, null, input.length);
+            FuzzFiles.checkReport(e, null);
             return;
         }
         assertEquals(batch.size(), records[0]);

@@ -65,16 +65,16 @@ class TableFuzzTest {
             try {
                 table = Table.open(NAME, file, size, options);
             } catch (CorruptionException e) {
-                FuzzFiles.checkReport(e, NAME, size);
+                FuzzFiles.checkReport(e, NAME);
                 return;
             }
             if (table.filterError() != null) {
-                FuzzFiles.checkReport(table.filterError(), NAME, size);
+                FuzzFiles.checkReport(table.filterError(), NAME);
             }
             List<byte[]> forward = new ArrayList<>();
             List<byte[]> backward = new ArrayList<>();
-            boolean forwardDone = scan(table, reads, true, forward, size);
-            boolean backwardDone = scan(table, reads, false, backward, size);
+            boolean forwardDone = scan(table, reads, true, forward);
+            boolean backwardDone = scan(table, reads, false, backward);
             if (forwardDone && backwardDone && forward.size() < KEPT && backward.size() < KEPT) {
                 assertEquals(forward.size(), backward.size(), "forward and backward scans differ in length");
                 for (int i = 0; i < forward.size(); i++) {
@@ -96,7 +96,7 @@ class TableFuzzTest {
                     long at = table.approximateOffsetOf(ByteBuffer.wrap(key));
                     assertTrue(at >= 0, "negative approximate offset " + at);
                 } catch (CorruptionException e) {
-                    FuzzFiles.checkReport(e, NAME, size);
+                    FuzzFiles.checkReport(e, NAME);
                 }
             }
         }
@@ -107,7 +107,7 @@ class TableFuzzTest {
      *
      * @return whether the scan reached the end without a corruption report
      */
-    private static boolean scan(Table table, TableReadOptions reads, boolean forward, List<byte[]> keys, long size) {
+    private static boolean scan(Table table, TableReadOptions reads, boolean forward, List<byte[]> keys) {
         try (SortedIterator it = table.iterator(reads)) {
             if (forward) {
                 it.seekToFirst();
@@ -127,7 +127,7 @@ class TableFuzzTest {
             }
             return true;
         } catch (CorruptionException e) {
-            FuzzFiles.checkReport(e, NAME, size);
+            FuzzFiles.checkReport(e, NAME);
             return false;
         }
     }
