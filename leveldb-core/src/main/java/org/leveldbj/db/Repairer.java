@@ -43,7 +43,7 @@ import org.leveldbj.version.VersionSet;
  *       MANIFEST every file is used.
  *   <li>Every log used is replayed (skipping damaged records) into a new table.
  *   <li>Every table used is read from end to end with checksums; a damaged one contributes the
- *       entries before its first error.
+ *       entries of every data block that still reads (as C++ LevelDB's repair keeps them).
  *   <li>All of it is merged in internal-key order into new tables that keep, per user key, only
  *       the newest entry (none when it is a deletion), so they do not overlap; they go to one
  *       level, the first whose size limit holds them. A lookup then finds the newest value
@@ -307,12 +307,17 @@ public final class Repairer {
         return InternalKeys.trailer(key, key.position(), key.remaining());
     }
 
-    /** Copies the entries of a damaged table up to the first error into a new table. */
+    /**
+     * Copies the entries of a damaged table's readable blocks into a new table (a block that
+     * reads but does not decode ends the copy there).
+     */
     private void salvage(Path file, String name) throws IOException {
         long number = nextFileNumber++;
         try (Env.RandomAccessFile in = env.newRandomAccessFile(file)) {
             Table table = Table.open(name, in, in.size(), tableOptions);
-            try (SortedIterator it = new StopAtFirstErrorIterator(table.iterator(TableReadOptions.VERIFY))) {
+            SortedIterator readable = table.salvagingIterator(TableReadOptions.VERIFY,
+                    e -> log.accept(name + ": skipping a damaged block: " + e.getMessage()));
+            try (SortedIterator it = new StopAtFirstErrorIterator(readable)) {
                 FileMetaData meta = TableFileWriter.writeAll(env, dir, number, tableOptions, tables, it);
                 if (meta != null) {
                     sources.add(new Source(meta.number(), meta.fileSize()));
