@@ -9,6 +9,7 @@ import static org.leveldbj.db.DbTestSupport.Write;
 import static org.leveldbj.db.DbTestSupport.describe;
 import static org.leveldbj.db.DbTestSupport.files;
 import static org.leveldbj.db.DbTestSupport.newModel;
+import static org.leveldbj.db.DbTestSupport.utf8;
 
 import java.io.File;
 import java.io.IOException;
@@ -141,10 +142,6 @@ class CorruptionCampaignTest {
             this.tableState = tableState;
             this.model = model;
         }
-    }
-
-    private static byte[] utf8(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
     }
 
     private static String str(byte[] b) {
