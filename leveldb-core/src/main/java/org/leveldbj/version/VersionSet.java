@@ -13,6 +13,7 @@ import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
 import org.leveldbj.db.FileNames;
+import org.leveldbj.env.IoErrors;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.log.LogReader;
 import org.leveldbj.log.LogWriter;
@@ -300,12 +301,16 @@ public final class VersionSet implements AutoCloseable {
         long manifestNumber = manifestFileNumber;
         mutex.unlock();
         try {
-            if (newManifest) {
-                writer = new LogWriter(env.newWritableFile(manifestPath));
-                writer.addRecord(snapshot);
+            try {
+                if (newManifest) {
+                    writer = new LogWriter(env.newWritableFile(manifestPath));
+                    writer.addRecord(snapshot);
+                }
+                writer.addRecord(edit.encode());
+                writer.sync();
+            } catch (IOException e) {
+                throw IoErrors.withPath(manifestPath, e); // the environment may not name it
             }
-            writer.addRecord(edit.encode());
-            writer.sync();
             if (newManifest) {
                 // The new MANIFEST's name must be durable before CURRENT names it (C++ syncs the
                 // directory when it first syncs a MANIFEST): otherwise a crash can keep the new
