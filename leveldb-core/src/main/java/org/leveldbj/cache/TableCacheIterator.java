@@ -61,6 +61,16 @@ final class TableCacheIterator implements SortedIterator {
     }
 
     @Override
+    public String source() {
+        return table.source();
+    }
+
+    @Override
+    public long sourceOffset() {
+        return table.sourceOffset();
+    }
+
+    @Override
     public void close() {
         TableHandle h = handle;
         if (h == null) {

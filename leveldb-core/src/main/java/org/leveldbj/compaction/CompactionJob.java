@@ -108,7 +108,7 @@ public final class CompactionJob {
                 }
                 context.maybeFlushImmutable();
                 ByteBuffer key = input.key();
-                if (out != null && c.shouldStopBefore(key)) {
+                if (finishOutputBefore(c, key, out != null)) {
                     outputs.add(out.finish());
                     out = null;
                 }
@@ -176,6 +176,21 @@ public final class CompactionJob {
         }
         long read = Version.totalFileSize(c.inputs(0)) + Version.totalFileSize(c.inputs(1));
         return new CompactionStats((System.nanoTime() - start) / 1000, read, written);
+    }
+
+    /**
+     * Whether the output being written must be finished before a key because it would overlap
+     * too much of the grandparent level. The compaction is asked for every key, whether an
+     * output is open or not (as C++ LevelDB does), so that its overlap count follows the whole
+     * input and restarts with each output.
+     *
+     * @param c the compaction
+     * @param key the next key
+     * @param outputOpen whether an output file is being written
+     * @return {@code true} to finish the open output before {@code key}
+     */
+    static boolean finishOutputBefore(Compaction c, ByteBuffer key, boolean outputOpen) {
+        return c.shouldStopBefore(key) && outputOpen;
     }
 
     /** The merged entries of every input file. */

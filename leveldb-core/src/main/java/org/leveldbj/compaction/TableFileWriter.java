@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import org.iq80.leveldb.Env;
 import org.leveldbj.db.FileNames;
+import org.leveldbj.env.IoErrors;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.table.TableBuilder;
 import org.leveldbj.table.TableOptions;
@@ -17,7 +18,8 @@ import org.leveldbj.version.TableSource;
  * Writes one table file ({@code NNNNNN.ldb}) and describes it: entries are added in key order;
  * {@link #finish()} completes, syncs and closes the file, syncs its directory (so that the name
  * is as durable as the data), checks that it opens, and returns its
- * {@link FileMetaData}; {@link #abandon()} deletes it.
+ * {@link FileMetaData}; {@link #abandon()} deletes it. A failure to write the file is reported by
+ * an {@link IOException} naming it.
  *
  * <p>Thread safety: confined to one thread.
  */
@@ -71,7 +73,11 @@ public final class TableFileWriter {
         }
         key.get(key.position(), largest, 0, length);
         largestLength = length;
-        builder.add(key, value);
+        try {
+            builder.add(key, value);
+        } catch (IOException e) {
+            throw IoErrors.withPath(path, e);
+        }
     }
 
     /** @return the number of entries added */
@@ -99,9 +105,13 @@ public final class TableFileWriter {
         assert builder.numEntries() > 0;
         done = true;
         try {
-            builder.finish();
-            file.sync();
-            file.close();
+            try {
+                builder.finish();
+                file.sync();
+                file.close();
+            } catch (IOException e) {
+                throw IoErrors.withPath(path, e);
+            }
             // Make the name durable too: a MANIFEST naming this table must never outlive it.
             env.syncDir(path.getParent());
             long size = builder.fileSize();

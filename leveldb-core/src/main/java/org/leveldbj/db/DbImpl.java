@@ -19,6 +19,7 @@ import org.iq80.leveldb.WriteBatch;
 import org.iq80.leveldb.WriteOptions;
 import org.leveldbj.cache.LruBlockCache;
 import org.leveldbj.cache.TableCache;
+import org.leveldbj.compress.Codecs;
 import org.leveldbj.env.FileSystemEnv;
 import org.leveldbj.iterator.MergingIterator;
 import org.leveldbj.iterator.SortedIterator;
@@ -46,9 +47,17 @@ import org.leveldbj.version.VersionSet;
  * <p>Thread safety: safe for concurrent use; shared state lives in {@link DbState}, guarded by
  * its lock. Reads take the lock only to pin the memtables and version they read.
  *
- * <p>Lifetime: {@link #close()} waits for queued writes and background work, then releases the
- * log, memtables, tables and the directory lock; it is idempotent, and every other method
- * afterwards throws {@link DBException} ("database is closed").
+ * <p>Lifetime: {@link #close()} lets the write in progress finish, fails the writers still
+ * waiting (for room in the memtable or on level 0) and any {@code compactRange} waiting for a
+ * flush with {@link DBException} ("database is closed"), waits for the background step in
+ * progress, then releases the log, memtables, tables and the directory lock; it is
+ * idempotent, and every other method afterwards throws {@link DBException} ("database is
+ * closed"), as do the iterators still open (they keep what they read until they are closed)
+ * and reads through its snapshots. A closed snapshot or write batch is refused the same way.
+ *
+ * <p>Errors: the first failure of a write to the log or of background work (an I/O error, a
+ * {@link org.leveldbj.key.ComparatorFailure}) is kept, and every later write fails with it as
+ * the cause; reads go on.
  *
  * <p>Read-only mode ({@link Options#readOnly(boolean)}): opening changes nothing in the
  * directory. It neither creates a missing database nor writes a log, table, MANIFEST, CURRENT
@@ -90,13 +99,17 @@ public final class DbImpl implements DB {
      * @throws IOException if files cannot be read or written, or the directory is locked
      * @throws DBException if the database is missing or exists against the options, or was
      *     created with another comparator ({@link org.iq80.leveldb.CorruptionException} when
-     *     damaged)
+     *     damaged), or the compression asked for has no usable implementation
      */
     public static DbImpl open(Path dir, Options options) throws IOException {
         Arguments.checkNotNull(dir, "path");
         Arguments.checkNotNull(options, "options");
         Env env = options.env() != null ? options.env() : FileSystemEnv.getDefault();
         boolean readOnly = options.readOnly();
+        if (!readOnly) {
+            // Refuse now, not at the first flush, a compression no implementation can write.
+            Codecs.forId(options.compressionType().persistentId());
+        }
         if ((readOnly || !options.createIfMissing()) && !env.fileExists(dir)) {
             // Fail before creating anything: a mistyped path must not leave a directory with a
             // LOCK and a LOG behind (C++ LevelDB creates them, then fails).

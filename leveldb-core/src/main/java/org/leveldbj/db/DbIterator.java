@@ -364,7 +364,7 @@ public final class DbIterator implements SortedIterator {
         }
     }
 
-    private static int userLength(ByteBuffer internalKey) {
+    private int userLength(ByteBuffer internalKey) {
         int n = internalKey.remaining();
         if (n < TRAILER) {
             throw corruptKey(internalKey);
@@ -372,10 +372,11 @@ public final class DbIterator implements SortedIterator {
         return n - TRAILER;
     }
 
-    private static CorruptionException corruptKey(ByteBuffer k) {
+    private CorruptionException corruptKey(ByteBuffer k) {
         byte[] bytes = new byte[k.remaining()];
         k.get(k.position(), bytes);
-        return new CorruptionException("corrupted internal key in database iterator: '" + Bytes.escape(bytes) + "'");
+        return new CorruptionException("corrupted internal key in database iterator: '" + Bytes.escape(bytes) + "'",
+                iter.source(), iter.sourceOffset());
     }
 
     private void saveKey(ByteBuffer k, int offset, int length) {

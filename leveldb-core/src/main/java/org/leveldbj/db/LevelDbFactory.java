@@ -115,7 +115,7 @@ public final class LevelDbFactory implements DBFactory {
             TableOptions tableOptions = DbImpl.tableOptions(opts, icmp, BlockCache.NONE);
             TableCache tables = new TableCache(env, dir, Math.max(1, opts.maxOpenFiles() - 10), tableOptions);
             try {
-                new Repairer(env, dir, icmp, tableOptions, new TableCacheSource(tables),
+                new Repairer(env, dir, icmp, tableOptions, new TableCacheSource(tables), opts.maxFileSize(),
                         line -> infoLog.log("%s", line)).run();
             } finally {
                 tables.close();

@@ -4,55 +4,75 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
 import org.leveldbj.compaction.TableFileWriter;
+import org.leveldbj.iterator.MergingIterator;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
+import org.leveldbj.key.ValueType;
 import org.leveldbj.log.LogReader;
 import org.leveldbj.log.LogWriter;
 import org.leveldbj.memtable.MemTable;
+import org.leveldbj.table.KeyComparator;
 import org.leveldbj.table.Table;
 import org.leveldbj.table.TableOptions;
 import org.leveldbj.table.TableReadOptions;
-import org.leveldbj.util.ByteSink;
 import org.leveldbj.version.FileMetaData;
 import org.leveldbj.version.TableSource;
 import org.leveldbj.version.VersionEdit;
+import org.leveldbj.version.VersionSet;
 
 /**
- * Rebuilds a usable database from whatever logs and tables in its directory are readable, in
- * the manner of C++ LevelDB's RepairDB, but safe against a crash at any point:
+ * Rebuilds a usable database from whatever logs and tables in its directory are readable, as
+ * C++ LevelDB's RepairDB does, but safe against a crash at any point and without bringing back
+ * deleted or overwritten values:
  * <ol>
- *   <li>every write-ahead log is replayed (skipping damaged records) into a new level-0 table;
- *   <li>every table is read from end to end: a sound table is kept as it is; a damaged one has
- *       its readable entries (those before the first error) copied to a new table;
- *   <li>a new MANIFEST, under a new file number, lists every kept table at level 0 with the
- *       largest sequence number seen and a log number above every replayed log; it is synced,
- *       the directory is synced, and CURRENT is pointed at it (written to a temporary file,
- *       synced, renamed, directory synced). <b>This is the commit point.</b>
- *   <li>only then are the replayed logs, the damaged and empty tables and the old MANIFESTs
- *       moved into {@code lost/}.
+ *   <li>If the MANIFEST that CURRENT names reads cleanly, it tells which files are leftovers:
+ *       tables it neither lists nor postdates (the inputs of a finished compaction whose
+ *       deletion a crash interrupted, an unrecorded output) and logs it has already flushed.
+ *       They are not used, since their entries may be ones later writes replaced or deleted and
+ *       compactions have since dropped together with the deletion. Without a readable
+ *       MANIFEST every file is used.
+ *   <li>Every log used is replayed (skipping damaged records) into a new table.
+ *   <li>Every table used is read from end to end with checksums; a damaged one contributes the
+ *       entries of every data block that still reads (as C++ LevelDB's repair keeps them).
+ *   <li>All of it is merged in internal-key order into new tables that keep, per user key, only
+ *       the newest entry (none when it is a deletion), so they do not overlap; they go to one
+ *       level, the first whose size limit holds them. A lookup then finds the newest value
+ *       whatever levels and file numbers the sources had.
+ *   <li>A new MANIFEST, under a new file number, lists those tables with the largest sequence
+ *       number seen and a log number above every log; it is synced, the directory is synced,
+ *       and CURRENT is pointed at it (a synced temporary file renamed, the directory synced).
+ *       <b>This is the commit point.</b>
+ *   <li>Only then are the logs, damaged tables, leftovers and old MANIFESTs moved into
+ *       {@code lost/}, and the sound tables and the intermediate tables deleted (their entries
+ *       are in the merged tables).
  * </ol>
  * Nothing is moved, renamed over or deleted before the commit point, so a repair killed before
- * it leaves the database exactly as it was, plus some new tables that no MANIFEST names (the
- * next open sweeps them, or the next repair keeps them: they hold copies of entries with their
- * original sequence numbers, so duplicates are harmless). A repair killed after it leaves a
- * database that opens with every recovered entry; files not yet moved aside are then removed
- * by that open as obsolete, or moved aside by a repair run again. Running repair again after a
- * kill therefore always finishes the job, and never loses an entry the first run could read.
- * Files already in {@code lost/} are never read again: they may hold entries that later
- * deletions (since compacted away) no longer hide.
+ * it leaves the database as it was, plus new tables no MANIFEST names (the next open deletes
+ * them; a second repair uses them, harmlessly: they hold copies of entries with their original
+ * sequence numbers). A repair killed after it leaves a database that opens with every
+ * recovered entry, the files not yet moved aside being removed by that open or moved aside by
+ * a second repair. Repair run again after a kill therefore finishes the job. Files in
+ * {@code lost/} are never read again; a name already there is kept, the newcomer getting a
+ * numeric suffix.
+ *
+ * <p>Cost: repair reads every table and writes the whole database once, so it needs free space
+ * about the size of the database.
  *
  * <p>Requires: the database is not open (the caller holds its LOCK). Thread safety: one repair
  * at a time; an instance is used once.
  */
 public final class Repairer {
-    /** The subdirectory damaged and converted files are moved into. */
+    /** The subdirectory damaged and replaced files are moved into. */
     public static final String LOST_DIR = "lost";
 
     private final Env env;
@@ -60,32 +80,42 @@ public final class Repairer {
     private final InternalKeyComparator comparator;
     private final TableOptions tableOptions;
     private final TableSource tables;
+    private final long maxFileSize;
     private final Consumer<String> log;
 
     private final List<Long> logs = new ArrayList<>();
     private final List<Long> tableNumbers = new ArrayList<>();
     private final List<String> manifests = new ArrayList<>();
-    private final List<FileMetaData> kept = new ArrayList<>();
+    /** Readable tables (sound, or written by this repair) whose entries go into the merge. */
+    private final List<Source> sources = new ArrayList<>();
     /** Files to move into {@code lost/} once the new MANIFEST is in place. */
     private final List<Path> toArchive = new ArrayList<>();
+    /** Tables whose entries the merged tables hold, deleted once the new MANIFEST is in place. */
+    private final List<Path> toDelete = new ArrayList<>();
     private long nextFileNumber = 1;
     private long maxSequence;
+
+    /** A table whose entries go into the merge. */
+    private record Source(long number, long size) {
+    }
 
     /**
      * @param env the environment
      * @param dir the database directory
      * @param comparator the database's key order
      * @param tableOptions how to read and write tables (comparator must be {@code comparator})
-     * @param tables opens the tables repair writes, to check them
+     * @param tables opens the tables repair reads and writes
+     * @param maxFileSize the size at which a merged table is finished
      * @param log receives one line per step, for the info log
      */
     public Repairer(Env env, Path dir, InternalKeyComparator comparator, TableOptions tableOptions,
-                    TableSource tables, Consumer<String> log) {
+                    TableSource tables, long maxFileSize, Consumer<String> log) {
         this.env = env;
         this.dir = dir;
         this.comparator = comparator;
         this.tableOptions = tableOptions.withComparator(comparator).withVerifyChecksums(true);
         this.tables = tables;
+        this.maxFileSize = maxFileSize;
         this.log = log;
     }
 
@@ -97,21 +127,29 @@ public final class Repairer {
      */
     public void run() throws IOException {
         findFiles();
+        setAsideLeftovers();
         for (long number : logs) {
             convertLogToTable(number);
         }
         for (long number : tableNumbers) {
             scanTable(number);
         }
-        writeDescriptor();
+        List<FileMetaData> merged = merge();
+        int level = levelFor(merged);
+        writeDescriptor(merged, level);
         for (Path file : toArchive) {
             archive(file);
         }
         if (!toArchive.isEmpty()) {
             env.syncDir(dir.resolve(LOST_DIR));
-            env.syncDir(dir);
         }
-        log.accept("repair done: " + kept.size() + " tables kept, last sequence " + maxSequence);
+        for (Path file : toDelete) {
+            if (env.fileExists(file)) {
+                env.deleteFile(file);
+            }
+        }
+        env.syncDir(dir);
+        log.accept("repair done: " + merged.size() + " tables at level " + level + ", last sequence " + maxSequence);
     }
 
     private void findFiles() throws IOException {
@@ -136,6 +174,57 @@ public final class Repairer {
         }
         logs.sort(null);
         tableNumbers.sort(null);
+    }
+
+    /**
+     * Reads the current MANIFEST, if it reads cleanly, and takes the files it shows to be
+     * leftovers out of the repair: tables below its next file number that it does not list, and
+     * logs below its log number other than its previous log.
+     */
+    private void setAsideLeftovers() throws IOException {
+        ReentrantLock lock = new ReentrantLock();
+        VersionSet versions = new VersionSet(env, dir, comparator, tables, maxFileSize, lock);
+        Set<Long> live = new HashSet<>();
+        long next;
+        long logNumber;
+        long prevLogNumber;
+        lock.lock();
+        try {
+            versions.recover();
+            versions.addLiveFiles(live);
+            next = versions.nextFileNumber() - 1; // the MANIFEST's own number comes after its files
+            logNumber = versions.logNumber();
+            prevLogNumber = versions.prevLogNumber();
+        } catch (IOException | RuntimeException e) {
+            log.accept("MANIFEST not usable (" + e + "): every log and table is used");
+            return;
+        } finally {
+            try {
+                versions.close();
+            } finally {
+                lock.unlock();
+            }
+        }
+        for (Long number : List.copyOf(tableNumbers)) {
+            if (number < next && !live.contains(number)) {
+                tableNumbers.remove(number);
+                Path file = tableFile(number);
+                log.accept(file.getFileName() + ": not in the MANIFEST, a leftover; to be moved aside");
+                toArchive.add(file);
+            }
+        }
+        for (Long number : List.copyOf(logs)) {
+            if (number < logNumber && number != prevLogNumber) {
+                logs.remove(number);
+                log.accept(FileNames.logFileName(number) + ": already in tables by the MANIFEST; to be moved aside");
+                toArchive.add(dir.resolve(FileNames.logFileName(number)));
+            }
+        }
+    }
+
+    private Path tableFile(long number) {
+        Path file = dir.resolve(FileNames.tableFileName(number));
+        return env.fileExists(file) ? file : dir.resolve(FileNames.sstTableFileName(number));
     }
 
     private void convertLogToTable(long number) throws IOException {
@@ -168,7 +257,8 @@ public final class Repairer {
             log.accept(file.getFileName() + ": " + records + " batches replayed"
                     + (meta == null ? ", nothing to keep" : " into " + FileNames.tableFileName(tableNumber)));
             if (meta != null) {
-                tableNumbers.add(tableNumber);
+                sources.add(new Source(meta.number(), meta.fileSize()));
+                toDelete.add(dir.resolve(FileNames.tableFileName(tableNumber)));
             }
         } finally {
             mem.unref();
@@ -176,31 +266,21 @@ public final class Repairer {
         toArchive.add(file);
     }
 
+    /**
+     * Reads a table from end to end. A sound one becomes a source as it is; a damaged one is
+     * moved aside after its readable entries are copied into a new source.
+     */
     private void scanTable(long number) throws IOException {
-        Path file = dir.resolve(FileNames.tableFileName(number));
-        if (!env.fileExists(file)) {
-            file = dir.resolve(FileNames.sstTableFileName(number));
-        }
+        Path file = tableFile(number);
         String name = file.getFileName().toString();
         long count = 0;
-        ByteSink smallest = new ByteSink();
-        ByteSink largest = new ByteSink();
         Exception failure = null;
         try (Env.RandomAccessFile in = env.newRandomAccessFile(file)) {
             Table table = Table.open(name, in, in.size(), tableOptions);
             try (SortedIterator it = table.iterator(TableReadOptions.VERIFY)) {
                 for (it.seekToFirst(); it.valid(); it.next()) {
-                    ByteBuffer key = it.key();
-                    if (key.remaining() < InternalKeys.TRAILER_SIZE) {
-                        throw new CorruptionException("internal key too short", name, CorruptionException.UNKNOWN_OFFSET);
-                    }
-                    long trailer = InternalKeys.trailer(key, key.position(), key.remaining());
-                    maxSequence = Math.max(maxSequence, InternalKeys.sequence(trailer));
-                    if (count++ == 0) {
-                        smallest.put(key, key.position(), key.remaining());
-                    }
-                    largest.reset();
-                    largest.put(key, key.position(), key.remaining());
+                    maxSequence = Math.max(maxSequence, InternalKeys.sequence(trailer(it.key(), name)));
+                    count++;
                 }
             }
         } catch (DBException | IOException e) {
@@ -208,7 +288,8 @@ public final class Repairer {
         }
         if (failure == null) {
             if (count > 0) {
-                kept.add(new FileMetaData(number, env.getFileSize(file), smallest.toByteArray(), largest.toByteArray()));
+                sources.add(new Source(number, env.getFileSize(file)));
+                toDelete.add(file);
             } else {
                 log.accept(name + ": empty table, to be moved aside");
                 toArchive.add(file);
@@ -219,15 +300,28 @@ public final class Repairer {
         salvage(file, name);
     }
 
-    /** Copies the entries of a damaged table up to the first error into a new table. */
+    private static long trailer(ByteBuffer key, String file) {
+        if (key.remaining() < InternalKeys.TRAILER_SIZE) {
+            throw new CorruptionException("internal key too short", file, CorruptionException.UNKNOWN_OFFSET);
+        }
+        return InternalKeys.trailer(key, key.position(), key.remaining());
+    }
+
+    /**
+     * Copies the entries of a damaged table's readable blocks into a new table (a block that
+     * reads but does not decode ends the copy there).
+     */
     private void salvage(Path file, String name) throws IOException {
         long number = nextFileNumber++;
         try (Env.RandomAccessFile in = env.newRandomAccessFile(file)) {
             Table table = Table.open(name, in, in.size(), tableOptions);
-            try (SortedIterator it = new StopAtFirstErrorIterator(table.iterator(TableReadOptions.VERIFY))) {
+            SortedIterator readable = table.salvagingIterator(TableReadOptions.VERIFY,
+                    e -> log.accept(name + ": skipping a damaged block: " + e.getMessage()));
+            try (SortedIterator it = new StopAtFirstErrorIterator(readable)) {
                 FileMetaData meta = TableFileWriter.writeAll(env, dir, number, tableOptions, tables, it);
                 if (meta != null) {
-                    kept.add(meta);
+                    sources.add(new Source(meta.number(), meta.fileSize()));
+                    toDelete.add(dir.resolve(FileNames.tableFileName(number)));
                 }
             }
         } catch (DBException e) {
@@ -236,17 +330,91 @@ public final class Repairer {
         toArchive.add(file);
     }
 
-    private void writeDescriptor() throws IOException {
+    /**
+     * Merges every source into new tables holding the newest entry of each user key, deletions
+     * left out, cut at {@link #maxFileSize}.
+     *
+     * @return the new tables, in key order, not overlapping
+     */
+    private List<FileMetaData> merge() throws IOException {
+        List<SortedIterator> inputs = new ArrayList<>();
+        List<FileMetaData> outputs = new ArrayList<>();
+        TableFileWriter out = null;
+        boolean ok = false;
+        try {
+            for (Source f : sources) {
+                inputs.add(tables.iterator(f.number(), f.size(), TableReadOptions.VERIFY));
+            }
+            KeyComparator ucmp = comparator.userComparator();
+            byte[] previous = null;
+            try (SortedIterator it = MergingIterator.of(comparator, inputs)) {
+                inputs.clear(); // owned by the merging iterator now
+                for (it.seekToFirst(); it.valid(); it.next()) {
+                    ByteBuffer key = it.key();
+                    long trailer = trailer(key, "merged tables");
+                    int userLength = key.remaining() - InternalKeys.TRAILER_SIZE;
+                    if (previous != null && ucmp.compare(key, key.position(), userLength,
+                            ByteBuffer.wrap(previous), 0, previous.length) == 0) {
+                        continue; // an older entry of a key already decided
+                    }
+                    previous = new byte[userLength];
+                    key.get(key.position(), previous);
+                    if (InternalKeys.typeByte(trailer) != ValueType.VALUE.persistentId()) {
+                        continue; // deleted: nothing older survives the merge to be hidden
+                    }
+                    if (out == null) {
+                        out = new TableFileWriter(env, dir, nextFileNumber++, tableOptions, tables);
+                    }
+                    out.add(key, it.value());
+                    if (out.fileSize() >= maxFileSize) {
+                        outputs.add(out.finish());
+                        out = null;
+                    }
+                }
+            }
+            if (out != null) {
+                outputs.add(out.finish());
+                out = null;
+            }
+            ok = true;
+        } finally {
+            inputs.forEach(SortedIterator::close);
+            if (out != null) {
+                out.abandon();
+            }
+            if (!ok) {
+                for (FileMetaData f : outputs) {
+                    env.deleteFile(dir.resolve(FileNames.tableFileName(f.number())));
+                }
+            }
+        }
+        return outputs;
+    }
+
+    /** The first level from 1 whose size limit holds every merged table. */
+    private static int levelFor(List<FileMetaData> merged) {
+        long total = 0;
+        for (FileMetaData f : merged) {
+            total += f.fileSize();
+        }
+        int level = 1;
+        while (level < VersionSet.NUM_LEVELS - 1 && total > VersionSet.maxBytesForLevel(level)) {
+            level++;
+        }
+        return level;
+    }
+
+    private void writeDescriptor(List<FileMetaData> merged, int level) throws IOException {
         long manifestNumber = nextFileNumber++;
-        // Every replayed log is now in a table: a log number above them all keeps the next open
-        // from replaying them a second time if the kill comes before they are moved aside.
+        // Every log is now in a table: a log number above them all keeps the next open from
+        // replaying them if the kill comes before they are moved aside.
         VersionEdit edit = new VersionEdit()
                 .setComparatorName(comparator.name())
                 .setLogNumber(nextFileNumber)
                 .setNextFileNumber(nextFileNumber + 1)
                 .setLastSequence(maxSequence);
-        for (FileMetaData table : kept) {
-            edit.addFile(0, table);
+        for (FileMetaData table : merged) {
+            edit.addFile(level, table);
         }
         for (String manifest : manifests) {
             toArchive.add(dir.resolve(manifest));
@@ -260,7 +428,7 @@ public final class Repairer {
         // The MANIFEST's name and the new tables' names are durable before CURRENT names them.
         env.syncDir(dir);
         FileNames.setCurrentFile(env, dir, manifestNumber);
-        log.accept(FileNames.descriptorFileName(manifestNumber) + ": written, " + kept.size() + " tables");
+        log.accept(FileNames.descriptorFileName(manifestNumber) + ": written, " + merged.size() + " tables");
     }
 
     private void archive(Path file) throws IOException {
@@ -269,7 +437,12 @@ public final class Repairer {
         if (!env.fileExists(file)) {
             return; // listed twice, e.g. a damaged table that was also empty
         }
-        env.renameFile(file, lost.resolve(file.getFileName().toString()));
-        log.accept(file.getFileName() + ": moved to " + LOST_DIR + "/");
+        String name = file.getFileName().toString();
+        Path target = lost.resolve(name);
+        for (int i = 1; env.fileExists(target); i++) {
+            target = lost.resolve(name + "." + i); // an earlier repair's file of the same name stays
+        }
+        env.renameFile(file, target);
+        log.accept(name + ": moved to " + LOST_DIR + "/" + target.getFileName());
     }
 }

@@ -1,6 +1,7 @@
 package org.leveldbj.db;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
@@ -185,8 +186,8 @@ final class WriteQueue {
             // The log (or the memtable) is in an unknown state: no later write may use it.
             DBException e = failure instanceof ComparatorFailure cf
                     ? cf.duringWrite()
-                    : new DBException("IO error: " + s.dir.resolve(FileNames.logFileName(s.logFileNumber))
-                            + ": " + failure.getMessage(), failure);
+                    : new DBException(ioErrorMessage(s.dir.resolve(FileNames.logFileName(s.logFileNumber)), failure),
+                            failure);
             s.recordBackgroundError(e);
             if (merged) {
                 group.clear();
@@ -209,6 +210,19 @@ final class WriteQueue {
             group.clear();
         }
         return last;
+    }
+
+    /**
+     * Words an I/O failure on a file as C++ LevelDB's status does, naming the file once (the
+     * environments' messages often name it already).
+     *
+     * @param file the file
+     * @param failure what failed
+     * @return {@code "IO error: <file>: <what>"}
+     */
+    static String ioErrorMessage(Path file, Throwable failure) {
+        String message = String.valueOf(failure.getMessage());
+        return "IO error: " + (message.contains(file.toString()) ? message : file + ": " + message);
     }
 
     /** C++ MakeRoomForWrite. Requires: the lock, held by the leader. */

@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.iq80.leveldb.Env;
 
 /**
@@ -19,6 +21,16 @@ import org.iq80.leveldb.Env;
  * {@link #failAlways(Op)} makes every call fail until {@link #clearFaults()}. A failed append
  * can be made <em>torn</em> ({@link #setTornAppends(boolean)}): half of its bytes reach the
  * file before the error, as when a disk fills up in the middle of a write.
+ *
+ * <p>A full disk ({@link #setSpaceLeft(Predicate, long)}): appends to the chosen files succeed
+ * until they have added a given number of bytes between them; then the append that does not fit
+ * writes what fits and throws an {@link IOException} whose message is {@value #NO_SPACE}, as
+ * the JDK reports {@code ENOSPC} (without the path: naming the file is the caller's job), and so
+ * does every later append to those files until {@link #clearFaults()}.
+ *
+ * <p>{@link #syncs(Path)} counts the successful syncs of a file, so a test can tell whether
+ * a file whose sync failed was synced again (on Linux a failed fsync may drop the dirty pages
+ * and report the next fsync as a success, so retrying cannot make the data safe).
  *
  * <h2>Crash simulation</h2>
  * {@link #crash()} loses what a power failure loses: every file is cut back to the length it had
@@ -34,6 +46,9 @@ import org.iq80.leveldb.Env;
 public final class FaultInjectionEnv extends ForwardingEnv {
     /** The start of every injected error's message. */
     public static final String INJECTED = "injected fault";
+
+    /** The message of a failed append to a full disk, the JDK's text for {@code ENOSPC}. */
+    public static final String NO_SPACE = "No space left on device";
 
     /** The operations errors can be injected into. */
     public enum Op {
@@ -58,8 +73,11 @@ public final class FaultInjectionEnv extends ForwardingEnv {
     private final Map<Op, Integer> remainingFailures = new EnumMap<>(Op.class);
     private final Set<Op> alwaysFailing = new HashSet<>();
     private final Set<Path> createdSinceDirSync = new HashSet<>();
+    private final Map<Path, Integer> syncs = new HashMap<>();
     private boolean tornAppends;
     private long injected;
+    private Predicate<Path> spaceLimited;
+    private long spaceLeft;
 
     /** Creates an environment over a new, empty {@link MemEnv}. */
     public FaultInjectionEnv() {
@@ -116,10 +134,57 @@ public final class FaultInjectionEnv extends ForwardingEnv {
         this.tornAppends = torn;
     }
 
-    /** Stops injecting errors. */
+    /**
+     * Fills the disk for some files: appends to files matching {@code files} may add
+     * {@code bytes} more bytes between them; the append that crosses the limit writes the part
+     * that fits and fails with {@value #NO_SPACE}, and so do all later appends to those files.
+     *
+     * @param files which files the limit applies to (tested against the path as given)
+     * @param bytes the bytes they may still add, at least 0
+     */
+    public synchronized void setSpaceLeft(Predicate<Path> files, long bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("bytes must be at least 0, but was " + bytes);
+        }
+        spaceLimited = files;
+        spaceLeft = bytes;
+    }
+
+    /**
+     * How many times a file was synced successfully, counted by path.
+     *
+     * @param file the file
+     * @return the number of successful {@code sync()} calls on handles opened on that path
+     */
+    public synchronized int syncs(Path file) {
+        return syncs.getOrDefault(file.normalize(), 0);
+    }
+
+    /** Stops injecting errors, including a full disk. */
     public synchronized void clearFaults() {
         remainingFailures.clear();
         alwaysFailing.clear();
+        spaceLimited = null;
+    }
+
+    /**
+     * How many bytes of an append to {@code file} fit on the disk, taking them from the space
+     * left; all of them when the file has no limit.
+     */
+    private synchronized int fitting(Path file, int bytes) {
+        if (spaceLimited == null || !spaceLimited.test(file)) {
+            return bytes;
+        }
+        int fit = (int) Math.min(bytes, spaceLeft);
+        spaceLeft -= fit;
+        if (fit < bytes) {
+            injected++;
+        }
+        return fit;
+    }
+
+    private synchronized void countSync(Path file) {
+        syncs.merge(file.normalize(), 1, Integer::sum);
     }
 
     /**
@@ -283,6 +348,13 @@ public final class FaultInjectionEnv extends ForwardingEnv {
                 }
                 throw new IOException(INJECTED + " (" + Op.APPEND + "): " + path);
             }
+            int fit = fitting(path, data.remaining());
+            if (fit < data.remaining()) {
+                ByteBuffer part = data.duplicate();
+                part.limit(part.position() + fit);
+                delegate.append(part);
+                throw new IOException(NO_SPACE);
+            }
             delegate.append(data);
         }
 
@@ -295,6 +367,7 @@ public final class FaultInjectionEnv extends ForwardingEnv {
         public void sync() throws IOException {
             maybeFail(Op.SYNC, path);
             delegate.sync();
+            countSync(path);
         }
 
         @Override

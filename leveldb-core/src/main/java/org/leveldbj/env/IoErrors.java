@@ -8,11 +8,13 @@ import java.nio.file.Path;
 
 /**
  * The exceptions the environments of this package throw, worded in one place so that every
- * message names the path it concerns.
+ * message names the path it concerns. {@link #withPath} is public for the writers of table and
+ * MANIFEST files, whose environment may report a failure without the path (the JDK's
+ * {@code "No space left on device"} does not name the file).
  *
  * <p>Thread safety: stateless.
  */
-final class IoErrors {
+public final class IoErrors {
     private IoErrors() {
     }
 
@@ -35,7 +37,7 @@ final class IoErrors {
      * @param e the failure
      * @return an exception whose message names {@code file}
      */
-    static IOException withPath(Path file, IOException e) {
+    public static IOException withPath(Path file, IOException e) {
         if (e instanceof FileSystemException) {
             return e;
         }

@@ -22,9 +22,10 @@ import org.leveldbj.util.NativeMemory;
  * does). {@link #close()} truncates the file to the bytes appended; after a crash the zero tail
  * stays and is harmless.
  *
- * <p>Durability: {@link #flush()} has nothing to do. {@link #sync()} calls
- * {@code FileChannel.force(false)} ({@code fdatasync}), which on Linux writes back the pages
- * dirtied through the mapping along with the file's length.
+ * <p>Durability: {@link #flush()} has nothing to do. {@link #sync()} forces the current mapping
+ * ({@code msync}: the pages dirtied through it) and then the channel ({@code fdatasync}: the
+ * file's length, and on Linux the pages of regions already unmapped). Forcing the channel alone
+ * covers mapped pages on Linux only.
  *
  * <p>Thread safety: not safe for concurrent use; one thread writes at a time.
  *
@@ -93,6 +94,9 @@ final class MappedLogFile implements Env.WritableFile {
     public void sync() throws IOException {
         ensureUsable();
         try {
+            if (scope != null) {
+                scope.force();
+            }
             channel.force(false);
         } catch (IOException e) {
             throw fail(IoErrors.withPath(file, e));

@@ -168,6 +168,16 @@ public final class MergingIterator implements SortedIterator {
     }
 
     @Override
+    public String source() {
+        return children[heap[0]].source();
+    }
+
+    @Override
+    public long sourceOffset() {
+        return children[heap[0]].sourceOffset();
+    }
+
+    @Override
     public void close() {
         if (closed) {
             return;

@@ -70,4 +70,25 @@ public interface SortedIterator extends AutoCloseable {
     /** Releases what the iterator holds; it must not be used afterwards. */
     @Override
     void close();
+
+    /**
+     * Names the file the current entry was read from, for error messages: a table file's name,
+     * or {@code null} when the entry is not from a file (a memtable) or the iterator cannot tell.
+     * Requires: {@link #valid()}.
+     *
+     * @return the file name, or {@code null}
+     */
+    default String source() {
+        return null;
+    }
+
+    /**
+     * The offset in {@link #source()} of the block holding the current entry, for error
+     * messages. Requires: {@link #valid()}.
+     *
+     * @return the offset, or {@code -1} when unknown
+     */
+    default long sourceOffset() {
+        return -1;
+    }
 }

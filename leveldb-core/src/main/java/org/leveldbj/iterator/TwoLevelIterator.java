@@ -1,6 +1,7 @@
 package org.leveldbj.iterator;
 
 import java.nio.ByteBuffer;
+import java.util.function.ToLongFunction;
 
 /**
  * Iterates over the entries of a sequence of inner iterators named by an index iterator: each
@@ -37,6 +38,10 @@ public final class TwoLevelIterator implements SortedIterator {
 
     private final SortedIterator index;
     private final InnerOpener opener;
+    /** The file all inner iterators read, or {@code null} when they report their own. */
+    private final String file;
+    /** The offset an index value names, or {@code null} when the inner iterators report it. */
+    private final ToLongFunction<ByteBuffer> offsetOf;
     /** The inner iterator of the current index entry, or {@code null}. */
     private SortedIterator data;
     /** The index value {@link #data} was opened from; {@code dataValueLength < 0} when none. */
@@ -52,8 +57,40 @@ public final class TwoLevelIterator implements SortedIterator {
      * @param opener turns index values into inner iterators
      */
     public TwoLevelIterator(SortedIterator index, InnerOpener opener) {
+        this(index, opener, null, null);
+    }
+
+    /**
+     * Creates an iterator over one file whose index values name blocks of it, so that
+     * {@link #source()} and {@link #sourceOffset()} can name where an entry is stored.
+     *
+     * @param index the index iterator, owned from now on
+     * @param opener turns index values into inner iterators
+     * @param file the file's name
+     * @param offsetOf the offset of the block an index value names
+     */
+    public TwoLevelIterator(SortedIterator index, InnerOpener opener, String file, ToLongFunction<ByteBuffer> offsetOf) {
         this.index = index;
         this.opener = opener;
+        this.file = file;
+        this.offsetOf = offsetOf;
+    }
+
+    @Override
+    public String source() {
+        return file != null ? file : data.source();
+    }
+
+    @Override
+    public long sourceOffset() {
+        if (offsetOf == null) {
+            return data.sourceOffset();
+        }
+        try {
+            return offsetOf.applyAsLong(ByteBuffer.wrap(dataValue, 0, dataValueLength));
+        } catch (RuntimeException undecodable) {
+            return -1;
+        }
     }
 
     @Override

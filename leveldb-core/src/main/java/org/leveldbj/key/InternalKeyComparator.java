@@ -1,6 +1,7 @@
 package org.leveldbj.key;
 
 import java.nio.ByteBuffer;
+import org.iq80.leveldb.CorruptionException;
 import java.util.Arrays;
 import java.util.Objects;
 import org.leveldbj.table.KeyComparator;
@@ -52,11 +53,16 @@ public final class InternalKeyComparator implements KeyComparator {
     }
 
     /**
-     * Requires: both keys are at least {@link InternalKeys#TRAILER_SIZE} bytes long.
+     * Compares two internal keys.
+     *
+     * @throws CorruptionException if a key is shorter than {@link InternalKeys#TRAILER_SIZE}
+     *     bytes (only a damaged file holds one)
      */
     @Override
     public int compare(ByteBuffer a, int aOffset, int aLength, ByteBuffer b, int bOffset, int bLength) {
-        assert aLength >= InternalKeys.TRAILER_SIZE && bLength >= InternalKeys.TRAILER_SIZE;
+        if (aLength < InternalKeys.TRAILER_SIZE || bLength < InternalKeys.TRAILER_SIZE) {
+            throw new CorruptionException("internal key too short: " + Math.min(aLength, bLength) + " bytes");
+        }
         int aUser = aLength - InternalKeys.TRAILER_SIZE;
         int bUser = bLength - InternalKeys.TRAILER_SIZE;
         int c = user.compare(a, aOffset, aUser, b, bOffset, bUser);

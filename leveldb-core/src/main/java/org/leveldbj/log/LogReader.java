@@ -27,7 +27,9 @@ import org.leveldbj.util.Crc32c;
  * dropped and why, and resynchronises on the next intact record. The end of the file ends the
  * log even in the middle of a header or a record: a torn last write, as a crash leaves it, is
  * not reported. Preallocated space (a block whose remaining bytes begin with a zero header) is
- * skipped without a report. The reasons are {@code "checksum mismatch"}, {@code "bad record
+ * skipped without a report; a record whose fragments stop at preallocated space that runs to
+ * the end of the file is a torn last write too (a writer that died between two fragments of a
+ * memory-mapped log), and is dropped without a report. The reasons are {@code "checksum mismatch"}, {@code "bad record
  * length"}, {@code "unknown record type N"}, {@code "missing start of fragmented record"},
  * {@code "partial record without end"} and {@code "error in middle of record"}.
  *
@@ -93,6 +95,8 @@ public final class LogReader implements Closeable {
     private static final int EOF = -1;
     /** Result of {@link #readPhysicalRecord()}: damaged bytes were dropped (or zeros skipped). */
     private static final int BAD_RECORD = -2;
+    /** Result of {@link #readPhysicalRecord()}: a zero header, preallocated space; the block's rest is skipped. */
+    private static final int ZEROS = -4;
     /** Result of {@link #readPhysicalRecord()}: an intact record before the initial offset. */
     private static final int BEFORE_INITIAL_OFFSET = -3;
 
@@ -181,8 +185,17 @@ public final class LogReader implements Closeable {
         boolean inFragmentedRecord = false;
         long recordOffset = 0;
         int fragments = 0;
+        // A fragmented record interrupted by preallocated zeros: a writer that died between
+        // fragments if only zeros follow to the end of the file (dropped silently, as a torn
+        // write), damage if anything else follows (reported then).
+        long unfinishedOffset = -1;
+        long unfinishedBytes = 0;
         while (true) {
             int type = readPhysicalRecord();
+            if (unfinishedOffset >= 0 && type != ZEROS && type != EOF) {
+                report(unfinishedOffset, unfinishedBytes, "error in middle of record");
+                unfinishedOffset = -1;
+            }
             if (resyncing) {
                 if (type == MIDDLE_TYPE || type == BEFORE_INITIAL_OFFSET) {
                     continue;
@@ -234,6 +247,14 @@ public final class LogReader implements Closeable {
                     // A record cut short by the end of the file is a torn last write, not damage.
                     scratch.reset();
                     return null;
+                case ZEROS:
+                    if (inFragmentedRecord) {
+                        unfinishedOffset = recordOffset;
+                        unfinishedBytes = scratch.length();
+                        inFragmentedRecord = false;
+                        scratch.reset();
+                    }
+                    break;
                 case BAD_RECORD:
                 case BEFORE_INITIAL_OFFSET:
                     if (inFragmentedRecord) {
@@ -350,7 +371,7 @@ public final class LogReader implements Closeable {
         if (type == ZERO_TYPE && length == 0) {
             // Preallocated space: nothing more is written in this block.
             start = end;
-            return BAD_RECORD;
+            return ZEROS;
         }
         if (checksum) {
             int expected = Crc32c.unmask(Coding.getFixed32(block, h));

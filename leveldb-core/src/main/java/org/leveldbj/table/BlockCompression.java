@@ -12,9 +12,11 @@ import org.leveldbj.util.ByteSink;
  * names the codec ({@link #NONE} 0, {@link #SNAPPY} 1, {@link #ZSTD} 2).
  *
  * <p>The codecs come from {@link Codecs}, which picks a native or pure-Java implementation.
- * When an algorithm has no usable implementation at all, a table builder asked for it stores
- * blocks uncompressed (as C++ LevelDB does when a codec is not compiled in) and a reader
- * reports such blocks as corruption naming the cause.
+ * When an algorithm has no usable implementation at all (only possible when the
+ * {@code leveldbj.codec} property rules one out), writing a block with it throws the
+ * {@link DBException} saying why, as the {@code compress} package documents: the on-disk
+ * compression is never silently changed from what the options ask for. A reader reports such
+ * blocks as corruption naming the cause.
  *
  * <p>Thread safety: stateless.
  */
@@ -36,22 +38,15 @@ final class BlockCompression {
      * @param raw the block's bytes: the array's range {@code [0, length)}
      * @param length how many bytes
      * @param out where the compressed form is appended (the sink is reset first)
-     * @return {@code true} if {@code out} now holds the compressed form; {@code false} if the
-     *     codec is not available, in which case the caller stores the block uncompressed
+     * @throws DBException if the codec has no usable implementation
      */
-    static boolean compress(int type, byte[] raw, int length, ByteSink out) {
+    static void compress(int type, byte[] raw, int length, ByteSink out) {
         out.reset();
-        BlockCodec codec;
-        try {
-            codec = Codecs.forId(type);
-        } catch (DBException unavailable) {
-            return false;
-        }
+        BlockCodec codec = Codecs.forId(type);
         int bound = codec.maxCompressedLength(length);
         out.ensureRoom(bound);
         int written = codec.compress(ByteBuffer.wrap(raw, 0, length), ByteBuffer.wrap(out.array(), 0, bound));
         out.advance(written);
-        return true;
     }
 
     /**

@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
+import org.leveldbj.iterator.EmptyIterator;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.iterator.TwoLevelIterator;
 
@@ -171,6 +173,29 @@ public final class Table {
     }
 
     /**
+     * Returns an iterator over the entries of every data block that can be read, for repair: a
+     * block whose handle, checksum or compression is damaged is reported and passed over, and
+     * the iteration goes on with the next block.
+     *
+     * @param readOptions whether to check checksums and fill the cache
+     * @param skipped receives the failure of each block passed over
+     * @return an unpositioned iterator, to be closed by the caller
+     */
+    public SortedIterator salvagingIterator(TableReadOptions readOptions, Consumer<CorruptionException> skipped) {
+        return new TwoLevelIterator(indexBlock.iterator(options.comparator()),
+                (indexValue, reuse) -> {
+                    Block block;
+                    try {
+                        block = dataBlock(decodeHandle(indexValue, indexBlock), readOptions);
+                    } catch (CorruptionException e) {
+                        skipped.accept(e);
+                        return EmptyIterator.INSTANCE;
+                    }
+                    return block.iterator(options.comparator());
+                }, fileName, indexValue -> decodeHandle(indexValue, indexBlock).offset());
+    }
+
+    /**
      * Returns an iterator over every entry of the table.
      *
      * @param readOptions whether to check checksums and fill the cache
@@ -186,7 +211,7 @@ public final class Table {
                         return it;
                     }
                     return block.iterator(options.comparator());
-                });
+                }, fileName, indexValue -> decodeHandle(indexValue, indexBlock).offset());
     }
 
     /**

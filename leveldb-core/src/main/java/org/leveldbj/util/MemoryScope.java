@@ -1,7 +1,9 @@
 package org.leveldbj.util;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,6 +45,8 @@ public final class MemoryScope implements AutoCloseable {
     private AutoCloseable arena;
     /** The buffers that own memory (not the views handed out), for the other mechanisms. */
     private final List<ByteBuffer> owned = new ArrayList<>();
+    /** Every writable mapping, whatever the mechanism, for {@link #force()}. */
+    private final List<MappedByteBuffer> writableMappings = new ArrayList<>();
     private boolean closed;
 
     /** Use {@link NativeMemory#open()}. */
@@ -127,11 +131,37 @@ public final class MemoryScope implements AutoCloseable {
             throws IOException {
         checkOpen();
         if (mechanism == Mechanism.FOREIGN) {
-            return ForeignMemory.map(arena(), channel, mode, position, size);
+            ByteBuffer mapped = ForeignMemory.map(arena(), channel, mode, position, size);
+            if (mode == FileChannel.MapMode.READ_WRITE && mapped instanceof MappedByteBuffer m) {
+                writableMappings.add(m); // a mapped segment's buffer forces the segment
+            }
+            return mapped;
         }
-        ByteBuffer raw = channel.map(mode, position, size);
+        MappedByteBuffer raw = channel.map(mode, position, size);
         owned.add(raw);
+        if (mode == FileChannel.MapMode.READ_WRITE) {
+            writableMappings.add(raw);
+        }
         return raw.duplicate();
+    }
+
+    /**
+     * Writes every page changed through this scope's writable mappings back to its file and
+     * waits for the device ({@code msync}), as {@code FileChannel.force} does for writes. On
+     * Linux {@code FileChannel.force} covers mapped pages too; elsewhere only this does.
+     *
+     * @throws IOException if the write-back fails
+     * @throws IllegalStateException if the scope is closed
+     */
+    public synchronized void force() throws IOException {
+        checkOpen();
+        try {
+            for (MappedByteBuffer m : writableMappings) {
+                m.force();
+            }
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
     }
 
     /**
@@ -148,6 +178,7 @@ public final class MemoryScope implements AutoCloseable {
             ForeignMemory.closeArena(arena);
             arena = null;
         }
+        writableMappings.clear();
         for (ByteBuffer raw : owned) {
             release(raw);
         }

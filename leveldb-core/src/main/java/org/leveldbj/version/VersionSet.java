@@ -13,6 +13,7 @@ import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
 import org.leveldbj.db.FileNames;
+import org.leveldbj.env.IoErrors;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.log.LogReader;
 import org.leveldbj.log.LogWriter;
@@ -29,7 +30,8 @@ import org.leveldbj.log.LogWriter;
  * {@code logAndApply} (the database's background thread, or the opening thread).
  *
  * <p>Lifetime: {@link #close()} closes the MANIFEST writer and drops the reference on the
- * current version.
+ * current version; {@link #current()} returns {@code null} afterwards, and versions readers
+ * still hold stay valid until they release them.
  */
 public final class VersionSet implements AutoCloseable {
     /** The number of levels. */
@@ -299,12 +301,16 @@ public final class VersionSet implements AutoCloseable {
         long manifestNumber = manifestFileNumber;
         mutex.unlock();
         try {
-            if (newManifest) {
-                writer = new LogWriter(env.newWritableFile(manifestPath));
-                writer.addRecord(snapshot);
+            try {
+                if (newManifest) {
+                    writer = new LogWriter(env.newWritableFile(manifestPath));
+                    writer.addRecord(snapshot);
+                }
+                writer.addRecord(edit.encode());
+                writer.sync();
+            } catch (IOException e) {
+                throw IoErrors.withPath(manifestPath, e); // the environment may not name it
             }
-            writer.addRecord(edit.encode());
-            writer.sync();
             if (newManifest) {
                 // The new MANIFEST's name must be durable before CURRENT names it (C++ syncs the
                 // directory when it first syncs a MANIFEST): otherwise a crash can keep the new
@@ -554,6 +560,11 @@ public final class VersionSet implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        Version last = current;
+        if (last != null) {
+            current = null;
+            last.unref();
+        }
         if (descriptorLog != null) {
             descriptorLog.close();
             descriptorLog = null;

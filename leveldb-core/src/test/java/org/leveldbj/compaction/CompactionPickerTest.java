@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -88,6 +89,36 @@ class CompactionPickerTest {
         List<Long> out = new ArrayList<>();
         files.forEach(f -> out.add(f.number()));
         return out;
+    }
+
+    @Test
+    void theJobAsksWhetherToStopBeforeEveryKeyAsCppDoes() throws IOException {
+        // Level-1 input over k000..k199, grandparents (level 3) of two keys each, large enough
+        // that the overlap limit (ten times the file size) is crossed every few files.
+        VersionEdit edit = new VersionEdit().addFile(1, file("k000", 1, "k199", 1, 100));
+        for (int i = 0; i < 200; i += 2) {
+            edit.addFile(3, file(String.format("k%03d", i), 1, String.format("k%03d", i + 1), 1, 3 * MAX_FILE));
+        }
+        vs.logAndApply(edit);
+        Compaction job = CompactionPicker.compactRange(vs, 1, null, null);
+        Compaction model = CompactionPicker.compactRange(vs, 1, null, null);
+        Random random = new Random(42);
+        boolean open = false;
+        for (int i = 0; i < 200; i++) {
+            ByteBuffer key = ByteBuffer.wrap(ikey(String.format("k%03d", i), 1));
+            // The reference: C++ asks for every key, and cuts only when an output is open.
+            boolean expected = model.shouldStopBefore(key.duplicate()) && open;
+            assertEquals(expected, CompactionJob.finishOutputBefore(job, key, open), "at key " + i);
+            if (expected) {
+                open = false;
+            }
+            open = open || random.nextInt(4) != 0; // outputs also end for size, or keys are dropped
+            if (open && random.nextInt(10) == 0) {
+                open = false;
+            }
+        }
+        job.releaseInputs();
+        model.releaseInputs();
     }
 
     @Test

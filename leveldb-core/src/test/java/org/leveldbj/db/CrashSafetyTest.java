@@ -8,16 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 import static org.leveldbj.db.DbTestSupport.Write;
+import static org.leveldbj.db.DbTestSupport.apply;
+import static org.leveldbj.db.DbTestSupport.assertPrefix;
 import static org.leveldbj.db.DbTestSupport.contents;
-import static org.leveldbj.db.DbTestSupport.describe;
-import static org.leveldbj.db.DbTestSupport.matchingPrefix;
 import static org.leveldbj.db.DbTestSupport.newModel;
+import static org.leveldbj.db.DbTestSupport.randomWrite;
+import static org.leveldbj.db.DbTestSupport.utf8;
 
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,8 +28,6 @@ import org.iq80.leveldb.CompressionType;
 import org.iq80.leveldb.DB;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Options;
-import org.iq80.leveldb.WriteBatch;
-import org.iq80.leveldb.WriteOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -63,57 +61,6 @@ class CrashSafetyTest {
     private static Options options(org.iq80.leveldb.Env env, Random r) {
         return new Options().env(env).writeBufferSize(3_000 + r.nextInt(3_000)).maxFileSize(4_000 + r.nextInt(4_000))
                 .blockSize(256).compressionType(r.nextBoolean() ? CompressionType.NONE : CompressionType.SNAPPY);
-    }
-
-    private static byte[] utf8(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
-    }
-
-    /** A random write: a put, a delete or a batch; values name the write so states are distinct. */
-    private static Write randomWrite(Random r, int id, int keySpace, double syncRate) {
-        int kind = r.nextInt(100);
-        int n = kind < 60 ? 1 : kind < 75 ? 1 : 1 + r.nextInt(20);
-        List<byte[]> keys = new ArrayList<>();
-        List<byte[]> values = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            keys.add(utf8(String.format("key%05d", r.nextInt(keySpace))));
-            boolean delete = (kind >= 60 && kind < 75) || (n > 1 && r.nextInt(4) == 0);
-            values.add(delete ? null : utf8("w" + id + "." + i + "-" + "x".repeat(r.nextInt(100))));
-        }
-        return new Write(keys, values, r.nextDouble() < syncRate);
-    }
-
-    /** Applies a write to the database the way an application would. */
-    private static void apply(DB db, Write w) throws IOException {
-        WriteOptions wo = new WriteOptions().sync(w.sync());
-        if (w.keys().size() == 1 && w.values().get(0) != null) {
-            db.put(w.keys().get(0), w.values().get(0), wo);
-        } else if (w.keys().size() == 1) {
-            db.delete(w.keys().get(0), wo);
-        } else {
-            try (WriteBatch batch = db.createWriteBatch()) {
-                for (int i = 0; i < w.keys().size(); i++) {
-                    if (w.values().get(i) == null) {
-                        batch.delete(w.keys().get(i));
-                    } else {
-                        batch.put(w.keys().get(i), w.values().get(i));
-                    }
-                }
-                db.write(batch, wo);
-            }
-        }
-    }
-
-    private static void assertPrefix(String context, TreeMap<byte[], byte[]> baseline, List<Write> history,
-            int minPrefix, TreeMap<byte[], byte[]> actual) {
-        int prefix = matchingPrefix(baseline, history, minPrefix, actual);
-        if (prefix < 0) {
-            TreeMap<byte[], byte[]> full = new TreeMap<>(baseline);
-            history.forEach(w -> w.applyTo(full));
-            fail(context + ": the reopened database is not the state after any prefix of at least " + minPrefix
-                    + " of " + history.size() + " writes; it holds " + describe(actual) + ", the full history gives "
-                    + describe(full) + ", any-length prefix match: " + matchingPrefix(baseline, history, 0, actual));
-        }
     }
 
     @Test

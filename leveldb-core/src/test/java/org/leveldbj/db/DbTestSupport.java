@@ -3,7 +3,9 @@ package org.leveldbj.db;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Random;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +15,8 @@ import org.iq80.leveldb.DB;
 import org.iq80.leveldb.DBIterator;
 import org.iq80.leveldb.Env;
 import org.iq80.leveldb.ReadOptions;
+import org.iq80.leveldb.WriteBatch;
+import org.iq80.leveldb.WriteOptions;
 
 /** Helpers shared by the whole-database tests: seeds, models, histories and file surgery. */
 final class DbTestSupport {
@@ -30,6 +34,11 @@ final class DbTestSupport {
         long seed = given != null && !given.isBlank() ? Long.parseLong(given.trim()) : System.nanoTime();
         System.out.println(test + ": seed " + seed + " (replay with -Dleveldbj.seed=" + seed + ")");
         return seed;
+    }
+
+    /** @return the UTF-8 bytes of a string */
+    static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
     }
 
     /** @return an empty map ordered as the database orders keys (unsigned bytes) */
@@ -197,9 +206,60 @@ final class DbTestSupport {
                 sb.append(", ...");
                 break;
             }
-            sb.append(n == 1 ? ": " : ", ").append(new String(e.getKey())).append('=')
-                    .append(new String(e.getValue()));
+            sb.append(n == 1 ? ": " : ", ").append(new String(e.getKey(), StandardCharsets.UTF_8)).append('=')
+                    .append(new String(e.getValue(), StandardCharsets.UTF_8));
         }
         return sb.toString();
+    }
+
+    /** A random write: a put, a delete or a batch; values name the write so states are distinct. */
+    static Write randomWrite(Random r, int id, int keySpace, double syncRate) {
+        int kind = r.nextInt(100);
+        int n = kind < 60 ? 1 : kind < 75 ? 1 : 1 + r.nextInt(20);
+        List<byte[]> keys = new ArrayList<>();
+        List<byte[]> values = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            keys.add(utf8(String.format("key%05d", r.nextInt(keySpace))));
+            boolean delete = (kind >= 60 && kind < 75) || (n > 1 && r.nextInt(4) == 0);
+            values.add(delete ? null : utf8("w" + id + "." + i + "-" + "x".repeat(r.nextInt(100))));
+        }
+        return new Write(keys, values, r.nextDouble() < syncRate);
+    }
+
+    /** Applies a write to the database the way an application would. */
+    static void apply(DB db, Write w) throws IOException {
+        WriteOptions wo = new WriteOptions().sync(w.sync());
+        if (w.keys().size() == 1 && w.values().get(0) != null) {
+            db.put(w.keys().get(0), w.values().get(0), wo);
+        } else if (w.keys().size() == 1) {
+            db.delete(w.keys().get(0), wo);
+        } else {
+            try (WriteBatch batch = db.createWriteBatch()) {
+                for (int i = 0; i < w.keys().size(); i++) {
+                    if (w.values().get(i) == null) {
+                        batch.delete(w.keys().get(i));
+                    } else {
+                        batch.put(w.keys().get(i), w.values().get(i));
+                    }
+                }
+                db.write(batch, wo);
+            }
+        }
+    }
+
+    /**
+     * Asserts that {@code actual} is the state after some prefix of {@code history}, at least
+     * {@code minPrefix} long, applied to {@code baseline}.
+     */
+    static void assertPrefix(String context, TreeMap<byte[], byte[]> baseline, List<Write> history,
+            int minPrefix, TreeMap<byte[], byte[]> actual) {
+        int prefix = matchingPrefix(baseline, history, minPrefix, actual);
+        if (prefix < 0) {
+            TreeMap<byte[], byte[]> full = new TreeMap<>(baseline);
+            history.forEach(w -> w.applyTo(full));
+            org.junit.jupiter.api.Assertions.fail(context + ": the reopened database is not the state after any prefix of at least " + minPrefix
+                    + " of " + history.size() + " writes; it holds " + describe(actual) + ", the full history gives "
+                    + describe(full) + ", any-length prefix match: " + matchingPrefix(baseline, history, 0, actual));
+        }
     }
 }

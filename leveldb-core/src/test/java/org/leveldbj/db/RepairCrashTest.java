@@ -1,6 +1,6 @@
 package org.leveldbj.db;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.iq80.leveldb.DB;
@@ -136,6 +137,27 @@ class RepairCrashTest {
             repair(env);
             assertEqualContents(expected, contents(env), "repair run again after a kill after " + n + " of " + steps + " steps");
         }
+    }
+
+    @Test
+    void aSecondRepairKeepsWhatTheFirstMovedAside() throws IOException {
+        MemEnv base = new MemEnv();
+        Map<byte[], byte[]> model = build(base);
+        FaultInjectionEnv env = copyOf(base);
+        repair(env);
+        List<String> firstLost = env.getChildren(DIR.resolve(Repairer.LOST_DIR));
+        assertTrue(firstLost.stream().anyMatch(n -> n.startsWith("MANIFEST-")), firstLost.toString());
+        String manifest = DbTestSupport.named(env, DIR, "").stream().filter(n -> n.startsWith("MANIFEST-")).findFirst()
+                .orElseThrow();
+        byte[] archived = DbTestSupport.read(env, DIR.resolve(Repairer.LOST_DIR).resolve(firstLost.get(0)));
+        // A file of the same name as one already in lost/ is moved aside under another name.
+        DbTestSupport.write(env, DIR.resolve(firstLost.get(0)), new byte[] {1, 2, 3});
+        repair(env);
+        List<String> lost = env.getChildren(DIR.resolve(Repairer.LOST_DIR));
+        assertArrayEquals(archived, DbTestSupport.read(env, DIR.resolve(Repairer.LOST_DIR).resolve(firstLost.get(0))));
+        assertTrue(lost.contains(firstLost.get(0) + ".1"), lost.toString());
+        assertTrue(lost.contains(manifest), lost.toString());
+        assertEqualContents(model, contents(env), "after two repairs");
     }
 
     /** Flips a byte in the middle of the largest table, so repair salvages part of it. */

@@ -1,9 +1,13 @@
 package org.leveldbj.db;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -11,9 +15,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.TreeMap;
+import org.iq80.leveldb.DB;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
+import org.iq80.leveldb.Options;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.leveldbj.cache.TableCache;
@@ -55,7 +62,7 @@ class RepairerTest {
     private void repair() throws IOException {
         TableCache cache = new TableCache(env, dir, 10, TABLE_OPTIONS);
         try {
-            new Repairer(env, dir, ICMP, TABLE_OPTIONS, new TableCacheSource(cache), reports::add).run();
+            new Repairer(env, dir, ICMP, TABLE_OPTIONS, new TableCacheSource(cache), 2 << 20, reports::add).run();
         } finally {
             cache.close();
         }
@@ -93,8 +100,13 @@ class RepairerTest {
     private Map<String, String> contents(VersionEdit edit) throws IOException {
         TreeMap<String, long[]> seqs = new TreeMap<>();
         TreeMap<String, String> values = new TreeMap<>();
+        byte[] previousLargest = null;
         for (VersionEdit.NewFile f : edit.newFiles()) {
-            assertEquals(0, f.level());
+            assertEquals(1, f.level(), "small merged tables go to level 1");
+            if (previousLargest != null) {
+                assertTrue(ICMP.compare(previousLargest, f.file().smallest()) < 0, "merged tables do not overlap");
+            }
+            previousLargest = f.file().largest();
             Path file = dir.resolve(FileNames.tableFileName(f.file().number()));
             assertEquals(env.getFileSize(file), f.file().fileSize());
             try (Env.RandomAccessFile in = env.newRandomAccessFile(file);
@@ -134,7 +146,7 @@ class RepairerTest {
         VersionEdit edit = currentEdit();
         assertEquals(BytewiseComparator.NAME, edit.comparatorName());
         assertEquals(1002L, edit.lastSequence());
-        assertEquals(2, edit.newFiles().size());
+        assertEquals(1, edit.newFiles().size(), "one merged table");
         assertTrue(edit.nextFileNumber() > 8);
         Map<String, String> data = contents(edit);
         assertEquals(100, data.size());
@@ -144,6 +156,7 @@ class RepairerTest {
         assertEquals("v99", data.get("key00099"));
         List<String> lost = env.getChildren(dir.resolve(Repairer.LOST_DIR)).stream().sorted().toList();
         assertEquals(List.of("000007.log", "MANIFEST-000003"), lost);
+        assertFalse(env.fileExists(dir.resolve(FileNames.tableFileName(5))), "merged, then deleted");
     }
 
     @Test
@@ -204,5 +217,66 @@ class RepairerTest {
     void emptyDirectoryIsAnError() {
         DBException e = assertThrows(DBException.class, this::repair);
         assertTrue(e.getMessage().endsWith("repair found no files"), e.getMessage());
+    }
+
+    private Options dbOptions() {
+        return new Options().env(env).writeBufferSize(64 << 10).maxFileSize(64 << 10);
+    }
+
+    @Test
+    void aCompactionsLeftoverInputDoesNotBringADeletedKeyBack() throws IOException {
+        File db = new File(dir.toString());
+        Map<String, byte[]> aside = new TreeMap<>();
+        try (DB d = LevelDbFactory.factory.open(db, dbOptions())) {
+            d.put(b("k"), b("old"));
+            d.put(b("z"), b("kept"));
+            d.compactRange(null, null);
+            for (String name : DbTestSupport.named(env, dir, ".ldb")) {
+                aside.put(name, DbTestSupport.read(env, dir.resolve(name)));
+            }
+            d.delete(b("k"));
+            d.compactRange(null, null); // drops the marker and the old value, then deletes the old table
+        }
+        // As a kill before the old table was deleted would have left it.
+        for (Map.Entry<String, byte[]> e : aside.entrySet()) {
+            if (!env.fileExists(dir.resolve(e.getKey()))) {
+                DbTestSupport.write(env, dir.resolve(e.getKey()), e.getValue());
+            }
+        }
+        LevelDbFactory.factory.repair(db, dbOptions());
+        try (DB d = LevelDbFactory.factory.open(db, dbOptions())) {
+            assertNull(d.get(b("k")));
+            assertArrayEquals(b("kept"), d.get(b("z")));
+        }
+        assertTrue(env.getChildren(dir.resolve(Repairer.LOST_DIR)).containsAll(aside.keySet()),
+                "the leftover is moved aside");
+    }
+
+    @Test
+    void afterRepairLookupsFindTheNewestValueAsIteratorsDo() throws IOException {
+        File db = new File(dir.toString());
+        Random random = new Random(1);
+        TreeMap<byte[], byte[]> model = DbTestSupport.newModel();
+        try (DB d = LevelDbFactory.factory.open(db, dbOptions())) {
+            for (int i = 0; i < 8000; i++) {
+                byte[] key = b(String.format("k%04d", i < 4000 ? i % 1000 : random.nextInt(1000)));
+                byte[] value = new byte[500];
+                random.nextBytes(value);
+                d.put(key, value);
+                model.put(key, value);
+                if (i == 3999) {
+                    d.compactRange(null, null); // everything in the deepest level
+                }
+            }
+            // Pushes one slice of level 1 down: new, higher-numbered tables of mostly older data.
+            d.compactRange(b("k0500"), b("k0510"));
+        }
+        LevelDbFactory.factory.repair(db, dbOptions());
+        try (DB d = LevelDbFactory.factory.open(db, dbOptions())) {
+            assertTrue(DbTestSupport.sameEntries(model, DbTestSupport.contents(d)), "the iterator sees the newest values");
+            for (Map.Entry<byte[], byte[]> e : model.entrySet()) {
+                assertArrayEquals(e.getValue(), d.get(e.getKey()), () -> "get of " + new String(e.getKey()));
+            }
+        }
     }
 }

@@ -82,6 +82,27 @@ class FaultInjectionEnvTest extends EnvContractTest {
     }
 
     @Test
+    void fullDiskWritesWhatFitsThenFailsEveryAppendUntilCleared() throws IOException {
+        Path limited = dir.resolve("000005.ldb");
+        Path other = dir.resolve("000006.log");
+        faulty().setSpaceLeft(p -> p.getFileName().toString().endsWith(".ldb"), 10);
+        try (Env.WritableFile out = env.newWritableFile(limited); Env.WritableFile log = env.newWritableFile(other)) {
+            out.append(ByteBuffer.wrap(new byte[6]));
+            IOException e = assertThrows(IOException.class, () -> out.append(ByteBuffer.wrap(new byte[6])));
+            assertEquals(FaultInjectionEnv.NO_SPACE, e.getMessage());
+            assertThrows(IOException.class, () -> out.append(ByteBuffer.wrap(new byte[1])));
+            log.append(ByteBuffer.wrap(new byte[100])); // other files are not limited
+            log.sync();
+            log.sync();
+            faulty().clearFaults();
+            out.append(ByteBuffer.wrap(new byte[1]));
+        }
+        assertEquals(11, env.getFileSize(limited));
+        assertEquals(2, faulty().syncs(other));
+        assertEquals(0, faulty().syncs(limited));
+    }
+
+    @Test
     void crashKeepsSyncedBytesAndSyncedDirectoryEntriesOnly() throws IOException {
         Path durable = dir.resolve("durable");
         Path unsyncedName = dir.resolve("unsynced-name");

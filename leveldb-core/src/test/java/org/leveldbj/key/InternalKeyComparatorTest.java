@@ -2,10 +2,12 @@ package org.leveldbj.key;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBComparator;
 import org.junit.jupiter.api.Test;
 import org.leveldbj.table.BytewiseComparator;
@@ -85,5 +87,14 @@ class InternalKeyComparatorTest {
         assertTrue(cmp.compare(ik("b", 1, ValueType.VALUE), ik("a", 1, ValueType.VALUE)) < 0);
         assertTrue(cmp.compare(ik("a", 2, ValueType.VALUE), ik("a", 1, ValueType.VALUE)) < 0);
         assertEquals(BytewiseComparator.INSTANCE, UserComparators.of(null));
+    }
+
+    @Test
+    void aKeyTooShortForItsTrailerIsCorruption() {
+        InternalKeyComparator icmp = new InternalKeyComparator(BytewiseComparator.INSTANCE);
+        byte[] good = InternalKeys.encode(new byte[] {'k'}, 1, ValueType.VALUE);
+        CorruptionException e = assertThrows(CorruptionException.class, () -> icmp.compare(new byte[] {1, 2, 3}, good));
+        assertEquals("internal key too short: 3 bytes", e.reason());
+        assertThrows(CorruptionException.class, () -> icmp.compare(good, new byte[0]));
     }
 }

@@ -313,6 +313,32 @@ class LogCorruptionTest {
         assertNothingReported();
     }
 
+    @Test
+    void fragmentsStoppingAtPreallocatedZerosToTheEndAreATornWrite() {
+        // A memory-mapped writer killed between fragments: FIRST and MIDDLE written, the rest of
+        // the file the zeros it was extended with.
+        log.write("before").write(bigString("x", 3 * BLOCK_SIZE));
+        for (int i = 3 * BLOCK_SIZE; i < log.writtenBytes(); i++) {
+            log.setByte(i, 0);
+        }
+        log.appendRaw(new byte[BLOCK_SIZE]);
+        assertEquals("before", log.read());
+        assertEquals("EOF", log.read());
+        assertNothingReported();
+    }
+
+    @Test
+    void fragmentsStoppingAtZerosFollowedByARecordAreDamage() {
+        writeFourBlockRecord();
+        for (int i = 2 * BLOCK_SIZE; i < 3 * BLOCK_SIZE; i++) {
+            log.setByte(i, 0);
+        }
+        assertEquals("next", log.read());
+        assertEquals("EOF", log.read());
+        assertReports(new Report(0, 2L * MAX_FRAGMENT_LENGTH, MIDDLE_ERROR),
+                new Report(3 * BLOCK_SIZE, 21, MISSING_START));
+    }
+
     /** A 3-block record at 0 (FIRST, MIDDLE, MIDDLE, LAST of 21 bytes), then "next". */
     private void writeFourBlockRecord() {
         log.write(bigString("x", 3 * BLOCK_SIZE)).write("next");

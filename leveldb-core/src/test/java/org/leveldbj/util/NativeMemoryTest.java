@@ -137,6 +137,26 @@ class NativeMemoryTest {
     }
 
     @Test
+    void forceWritesBackEveryWritableMappingWithEveryMechanism() throws IOException {
+        Path file = file(20_000);
+        for (Mechanism mechanism : usable()) {
+            MemoryScope scope = NativeMemory.open(mechanism);
+            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                ByteBuffer first = scope.mapWritable(channel, 0, 4096);
+                ByteBuffer second = scope.mapWritable(channel, 8192, 4096);
+                first.put(0, (byte) 0x5a);
+                second.put(100, (byte) 0xa5);
+                scope.force();
+            }
+            byte[] written = Files.readAllBytes(file);
+            assertEquals(0x5a, written[0], mechanism.description);
+            assertEquals((byte) 0xa5, written[8292], mechanism.description);
+            scope.close();
+            assertThrows(IllegalStateException.class, scope::force, mechanism.description);
+        }
+    }
+
+    @Test
     void mapsARegion() throws IOException {
         Path file = file(20_000);
         byte[] content = Files.readAllBytes(file);

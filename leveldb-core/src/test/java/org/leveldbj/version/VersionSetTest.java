@@ -1,6 +1,7 @@
 package org.leveldbj.version;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -90,6 +91,18 @@ class VersionSetTest {
         env.createDir(dir);
         VersionSet.createNewDatabase(env, dir, BytewiseComparator.NAME);
         return open(ICMP);
+    }
+
+    @Test
+    void closeDropsItsReferenceOnTheCurrentVersion() throws IOException {
+        VersionSet vs = create();
+        Version v = vs.current();
+        v.ref(); // as a reader would
+        vs.close();
+        assertNull(vs.current());
+        v.unref(); // the reader's: the last one
+        IllegalStateException e = assertThrows(IllegalStateException.class, v::unref);
+        assertEquals("version released too often", e.getMessage());
     }
 
     @Test

@@ -9,14 +9,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.iq80.leveldb.DB;
 import org.iq80.leveldb.Options;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.leveldbj.db.LevelDbFactory;
 
 /**
- * A reproduction of an engine bug the crash test's repair rounds found: a repair after a crash
- * can bring deleted keys back.
+ * A regression test for an engine bug the crash test's repair rounds found: a repair after a
+ * crash brought deleted keys back.
  *
  * <p>A compaction that drops a deletion marker together with the value it deleted deletes its
  * input tables only after the new version is in the MANIFEST. A process killed in between
@@ -24,14 +23,13 @@ import org.leveldbj.db.LevelDbFactory;
  * list them, but repair keeps every readable table in the directory, so the old value is live
  * again and no marker hides it. Here the left-behind table is put back by hand.
  *
- * <p>Disabled until the engine is fixed; it fails today (the deleted key reads "old").
+ * <p>Before the fix the deleted key read "old" after the repair.
  */
 class RepairResurrectionTest {
     @TempDir
     Path dir;
 
     @Test
-    @Disabled("engine bug: repair keeps tables a finished compaction had replaced, resurrecting deleted keys")
     void repairDoesNotResurrectADeletedKey() throws IOException {
         Path db = dir.resolve("db");
         Path aside = Files.createDirectories(dir.resolve("aside"));

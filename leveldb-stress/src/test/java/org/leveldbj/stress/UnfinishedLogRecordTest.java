@@ -14,13 +14,12 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import org.iq80.leveldb.DB;
 import org.iq80.leveldb.Options;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.leveldbj.db.LevelDbFactory;
 
 /**
- * A reproduction of an engine bug the crash test found after a plain SIGKILL: a process killed
+ * A regression test for an engine bug the crash test found after a plain SIGKILL: a process killed
  * while appending a log record that spans blocks (a write of more than the rest of a 32 KiB
  * block, such as a 100 KiB value) leaves the record's FIRST and MIDDLE fragments followed by the
  * log's zero-filled preallocated tail. Recovery with paranoid checks then refuses to open the
@@ -30,7 +29,7 @@ import org.leveldbj.db.LevelDbFactory;
  *
  * <p>The test copies the directory of an open database (its log holds a small write and then a
  * large one) and, in the copy, zeroes the large record from its LAST fragment on, as the kill
- * left it. Disabled until the engine is fixed; it fails today.
+ * left it. Before the fix the paranoid open failed.
  */
 class UnfinishedLogRecordTest {
     private static final int BLOCK = 32 * 1024;
@@ -40,7 +39,6 @@ class UnfinishedLogRecordTest {
     Path dir;
 
     @Test
-    @Disabled("engine bug: paranoid recovery rejects a log that ends inside a multi-fragment record")
     void recordCutBetweenFragmentsIsATruncatedTail() throws IOException {
         Path db = dir.resolve("db");
         Path copy = Files.createDirectories(dir.resolve("copy"));
