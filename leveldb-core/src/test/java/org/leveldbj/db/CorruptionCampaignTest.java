@@ -531,7 +531,7 @@ class CorruptionCampaignTest {
             counts[1]++;
         }
         TreeMap<byte[], byte[]> expected = expected(f, d, forward, repaired);
-        if (expected.equals(f.model) || mapsEqual(expected, f.model)) {
+        if (expected.equals(f.model) || DbTestSupport.sameEntries(expected, f.model)) {
             counts[2]++;
         } else {
             counts[3]++;
@@ -584,20 +584,8 @@ class CorruptionCampaignTest {
         }
     }
 
-    private static boolean mapsEqual(TreeMap<byte[], byte[]> a, TreeMap<byte[], byte[]> b) {
-        if (a.size() != b.size()) {
-            return false;
-        }
-        for (Map.Entry<byte[], byte[]> e : a.entrySet()) {
-            if (!Arrays.equals(e.getValue(), b.get(e.getKey()))) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     private static void assertStateEquals(TreeMap<byte[], byte[]> expected, TreeMap<byte[], byte[]> actual, String what) {
-        if (!mapsEqual(expected, actual)) {
+        if (!DbTestSupport.sameEntries(expected, actual)) {
             TreeSet<byte[]> keys = new TreeSet<>(Arrays::compareUnsigned);
             keys.addAll(expected.keySet());
             keys.addAll(actual.keySet());
