@@ -121,9 +121,9 @@ class CorruptionCampaignTest {
     private static final class Fixture {
         final Options options;
         final TreeMap<String, byte[]> files;
-        /** The state of the tables: everything written before the last session. */
+        /** The state of the tables: everything written before the database was last opened. */
         final TreeMap<byte[], byte[]> tableState;
-        /** The writes of the last session, one log record each, each key in at most one. */
+        /** The writes since the database was last opened, one log record each, each key in at most one. */
         final List<Write> logWrites = new ArrayList<>();
         /** Where each log record starts and ends (the next record's start) in the log. */
         final List<long[]> logRecords = new ArrayList<>();
@@ -312,7 +312,7 @@ class CorruptionCampaignTest {
                 levels += db.getProperty("leveldb.num-files-at-level" + level).equals("0") ? 0 : 1;
             }
             assertTrue(levels >= 2, "tables on one level only: " + db.getProperty("leveldb.sstables"));
-            // The last session: writes that live only in the log. Each key is written by one
+            // Since the last open: writes that live only in the log. Each key is written by one
             // record at most, so which records survive can be read off the recovered state.
             List<String> keys = new ArrayList<>();
             for (int i = 0; i < 5000; i++) {
