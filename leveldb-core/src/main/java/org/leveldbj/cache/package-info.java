@@ -1,5 +1,5 @@
 /**
- * The database's caches: {@link org.leveldbj.cache.LruBlockCache}, uncompressed table blocks
+ * The database's caches: {@link org.leveldbj.cache.ClockBlockCache}, uncompressed table blocks
  * bounded by their size in bytes, and {@link org.leveldbj.cache.TableCache}, open table files
  * bounded by their number.
  *

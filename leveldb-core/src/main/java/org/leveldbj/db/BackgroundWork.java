@@ -176,6 +176,7 @@ final class BackgroundWork {
         s.imm = s.mem;
         s.immLastSequence = s.versions.lastSequence();
         s.mem = new MemTable(s.icmp.userComparator());
+        s.publishReadView();
         maybeSchedule();
     }
 
@@ -219,6 +220,7 @@ final class BackgroundWork {
                 c.edit().deleteFile(c.level(), f.number());
                 c.edit().addFile(c.level() + 1, f);
                 s.versions.logAndApply(c.edit());
+                s.publishReadView();
                 s.infoLog.log("Moved #%d to level-%d %d bytes: %s", f.number(), c.level() + 1, f.fileSize(),
                         s.versions.levelSummary());
             } else {
@@ -250,7 +252,7 @@ final class BackgroundWork {
     private void runCompaction(Compaction c) throws IOException {
         s.infoLog.log("Compacting %d@%d + %d@%d files", c.inputs(0).size(), c.level(), c.inputs(1).size(),
                 c.level() + 1);
-        long smallestSnapshot = s.snapshots.oldest(s.versions.lastSequence());
+        long smallestSnapshot = s.snapshots.oldest(s.versions::lastSequence);
         List<Long> before = new ArrayList<>(s.pendingOutputs);
         CompactionStats stats;
         s.mutex.unlock();
@@ -263,6 +265,7 @@ final class BackgroundWork {
         }
         c.addInputDeletions(c.edit());
         s.versions.logAndApply(c.edit());
+        s.publishReadView();
         s.addStats(c.level() + 1, stats);
         s.infoLog.log("Compacted to level-%d: %d bytes written, %s", c.level() + 1, stats.bytesWritten(),
                 s.versions.levelSummary());
@@ -289,6 +292,7 @@ final class BackgroundWork {
         edit.setLastSequence(s.immLastSequence);
         s.versions.logAndApply(edit);
         s.imm = null;
+        s.publishReadView();
         imm.unref();
         deleteObsoleteFiles();
     }

@@ -17,7 +17,7 @@ import org.iq80.leveldb.ReadOptions;
 import org.iq80.leveldb.Snapshot;
 import org.iq80.leveldb.WriteBatch;
 import org.iq80.leveldb.WriteOptions;
-import org.leveldbj.cache.LruBlockCache;
+import org.leveldbj.cache.ClockBlockCache;
 import org.leveldbj.cache.TableCache;
 import org.leveldbj.compress.Codecs;
 import org.leveldbj.env.FileSystemEnv;
@@ -25,10 +25,9 @@ import org.leveldbj.iterator.MergingIterator;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
+import org.leveldbj.key.PointLookup;
 import org.leveldbj.key.UserComparators;
 import org.leveldbj.key.ValueType;
-import org.leveldbj.memtable.LookupResult;
-import org.leveldbj.memtable.MemTable;
 import org.leveldbj.table.BloomFilterPolicy;
 import org.leveldbj.table.FilterKeyExtractor;
 import org.leveldbj.table.BlockCache;
@@ -45,7 +44,9 @@ import org.leveldbj.version.VersionSet;
  * current {@link Version}, at a snapshot sequence number.
  *
  * <p>Thread safety: safe for concurrent use; shared state lives in {@link DbState}, guarded by
- * its lock. Reads take the lock only to pin the memtables and version they read.
+ * its lock. Reads take no lock: {@code get}, {@code iterator} and {@code getSnapshot} pin the
+ * published {@link ReadView} (memtable, immutable memtable, current version), and a snapshot is
+ * registered under the snapshot list's own lock.
  *
  * <p>Lifetime: {@link #close()} lets the write in progress finish, fails the writers still
  * waiting (for room in the memtable or on level 0) and any {@code compactRange} waiting for a
@@ -76,12 +77,12 @@ public final class DbImpl implements DB {
     private final WriteQueue writes;
     private final Env.FileLock lock;
     private final TableCache tableCache;
-    private final LruBlockCache blockCache;
+    private final ClockBlockCache blockCache;
     private volatile boolean closed;
     /** Run by {@link #getSnapshot()} between reading the sequence and registering it; tests only. */
     volatile Runnable snapshotHookForTesting;
 
-    private DbImpl(DbState s, Env.FileLock lock, TableCache tableCache, LruBlockCache blockCache) {
+    private DbImpl(DbState s, Env.FileLock lock, TableCache tableCache, ClockBlockCache blockCache) {
         this.s = s;
         this.lock = lock;
         this.tableCache = tableCache;
@@ -128,7 +129,7 @@ public final class DbImpl implements DB {
         try {
             infoLog = readOnly ? InfoLog.withoutFile(options.logger()) : InfoLog.open(env, dir, options.logger());
             InternalKeyComparator icmp = new InternalKeyComparator(UserComparators.of(options.comparator()));
-            LruBlockCache blockCache = LruBlockCache.forCacheSize(options.cacheSize());
+            ClockBlockCache blockCache = ClockBlockCache.forCacheSize(options.cacheSize());
             TableOptions tableOptions = tableOptions(options, icmp, blockCache);
             tableCache = new TableCache(env, dir, Math.max(1, options.maxOpenFiles() - 10), tableOptions);
             DbState state = new DbState(options, env, dir, icmp, tableOptions, new TableCacheSource(tableCache),
@@ -212,7 +213,9 @@ public final class DbImpl implements DB {
 
     @Override
     public byte[] get(byte[] key) {
-        return get(key, new ReadOptions());
+        Arguments.checkNotNull(key, "key");
+        checkOpen();
+        return get(key, s.versions.lastSequence(), TableReadOptions.DEFAULT);
     }
 
     @Override
@@ -220,45 +223,55 @@ public final class DbImpl implements DB {
         Arguments.checkNotNull(key, "key");
         Arguments.checkNotNull(options, "options");
         checkOpen();
-        MemTable mem;
-        MemTable imm;
-        Version current;
-        long sequence;
-        s.mutex.lock();
+        return get(key, snapshotSequence(options), readOptions(options));
+    }
+
+    /**
+     * A point lookup at a sequence number read before this is called (see {@link ReadView} on
+     * why the order matters): takes no lock and allocates nothing but the value.
+     */
+    private byte[] get(byte[] key, long sequence, TableReadOptions readOptions) {
+        ReadContext context = ReadContext.acquire();
+        ReadView view = s.pinReadView();
+        PointLookup lookup = context.lookup;
         try {
-            checkOpenLocked();
-            sequence = snapshotSequence(options);
-            mem = s.mem;
-            imm = s.imm;
-            current = s.versions.current();
-            mem.ref();
-            if (imm != null) {
-                imm.ref();
+            lookup.start(key, sequence);
+            if (!view.mem.get(lookup) && (view.imm == null || !view.imm.get(lookup))) {
+                Version.GetStats stats = context.stats;
+                view.version.get(lookup, readOptions, stats);
+                if (stats.chargedASeek() && view.version.updateStats(stats)) {
+                    scheduleCompaction();
+                }
             }
-            current.ref();
+            return lookup.state() == PointLookup.FOUND ? lookup.value() : null;
         } finally {
-            s.mutex.unlock();
+            view.unpin();
+            lookup.clear();
+            context.release();
         }
-        Version.GetStats stats = null;
-        try {
-            LookupResult r = mem.get(key, sequence);
-            if (r.status() == LookupResult.Status.NOT_FOUND && imm != null) {
-                r = imm.get(key, sequence);
+    }
+
+    /** A thread's reusable lookup state; a lookup made from inside another gets its own. */
+    private static final class ReadContext {
+        private static final ThreadLocal<ReadContext> OF_THREAD = ThreadLocal.withInitial(ReadContext::new);
+
+        final PointLookup lookup = new PointLookup();
+        final Version.GetStats stats = new Version.GetStats();
+        private boolean busy;
+
+        static ReadContext acquire() {
+            ReadContext c = OF_THREAD.get();
+            if (c.busy) {
+                // A comparator or filter that reads this or another database from inside a
+                // lookup: rare enough to allocate.
+                c = new ReadContext();
             }
-            if (r.status() == LookupResult.Status.NOT_FOUND) {
-                stats = new Version.GetStats();
-                r = current.get(key, sequence, readOptions(options), stats);
-            }
-            return r.isFound() ? r.value() : null;
-        } finally {
-            if (stats != null && current.updateStats(stats)) {
-                scheduleCompaction();
-            }
-            mem.unref();
-            if (imm != null) {
-                imm.unref();
-            }
-            current.unref();
+            c.busy = true;
+            return c;
+        }
+
+        void release() {
+            busy = false;
         }
     }
 
@@ -290,7 +303,7 @@ public final class DbImpl implements DB {
     }
 
     private static TableReadOptions readOptions(ReadOptions options) {
-        return new TableReadOptions(options.verifyChecksums(), options.fillCache());
+        return TableReadOptions.of(options.verifyChecksums(), options.fillCache());
     }
 
     @Override
@@ -303,29 +316,21 @@ public final class DbImpl implements DB {
         Arguments.checkNotNull(options, "options");
         checkOpen();
         TableReadOptions ro = readOptions(options);
+        long sequence = snapshotSequence(options);
+        ReadView view = s.pinReadView();
         List<SortedIterator> children = new ArrayList<>();
-        Version current;
-        long sequence;
-        s.mutex.lock();
         try {
-            checkOpenLocked();
-            sequence = snapshotSequence(options);
-            current = s.versions.current();
-            current.ref();
-            try {
-                children.add(s.mem.iterator());
-                if (s.imm != null) {
-                    children.add(s.imm.iterator());
-                }
-                current.addIterators(ro, children);
-            } catch (RuntimeException e) {
-                children.forEach(SortedIterator::close);
-                current.unref();
-                throw e;
+            children.add(view.mem.iterator());
+            if (view.imm != null) {
+                children.add(view.imm.iterator());
             }
-        } finally {
-            s.mutex.unlock();
+            view.version.addIterators(ro, children);
+        } catch (RuntimeException e) {
+            children.forEach(SortedIterator::close);
+            view.unpin();
+            throw e;
         }
+        Version current = view.version;
         SortedIterator merged = MergingIterator.of(s.icmp, children);
         DbIterator entries = new DbIterator(merged, s.icmp.userComparator(), sequence, internalKey -> {
             byte[] key = Bytes.copy(internalKey, internalKey.position(), internalKey.remaining());
@@ -333,7 +338,7 @@ public final class DbImpl implements DB {
                 scheduleCompaction();
             }
         });
-        return new CursorIterator(entries, current::unref, () -> !closed, s.dir.toString());
+        return new CursorIterator(entries, view::unpin, () -> !closed, s.dir.toString());
     }
 
     @Override
@@ -390,20 +395,10 @@ public final class DbImpl implements DB {
     @Override
     public Snapshot getSnapshot() {
         checkOpen();
-        // Under the lock compaction holds while it reads the oldest snapshot: a compaction must
-        // either see this snapshot or have started from a state it reads correctly.
-        s.mutex.lock();
-        try {
-            checkOpenLocked();
-            long sequence = s.versions.lastSequence();
-            Runnable hook = snapshotHookForTesting;
-            if (hook != null) {
-                hook.run();
-            }
-            return s.snapshots.create(sequence, s.dir.toString());
-        } finally {
-            s.mutex.unlock();
-        }
+        // The sequence is read and registered under the snapshot list's lock, the lock
+        // compaction reads the oldest snapshot under: a compaction either sees this snapshot or
+        // chose what to drop from a sequence at or before this one's.
+        return s.snapshots.create(s.versions::lastSequence, s.dir.toString(), snapshotHookForTesting);
     }
 
     @Override
@@ -413,15 +408,8 @@ public final class DbImpl implements DB {
             Arguments.checkNotNull(range, "ranges");
         }
         checkOpen();
-        Version v;
-        s.mutex.lock();
-        try {
-            checkOpenLocked();
-            v = s.versions.current();
-            v.ref();
-        } finally {
-            s.mutex.unlock();
-        }
+        ReadView view = s.pinReadView();
+        Version v = view.version;
         try {
             long[] sizes = new long[ranges.length];
             for (int i = 0; i < ranges.length; i++) {
@@ -431,7 +419,7 @@ public final class DbImpl implements DB {
             }
             return sizes;
         } finally {
-            v.unref();
+            view.unpin();
         }
     }
 
@@ -536,6 +524,7 @@ public final class DbImpl implements DB {
         background.shutDown();
         s.mutex.lock();
         try {
+            s.withdrawReadView();
             closeQuietly(s.log);
             s.log = null;
             closeQuietly(s.unsyncedPreviousLog);

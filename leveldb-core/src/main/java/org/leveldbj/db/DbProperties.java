@@ -1,7 +1,7 @@
 package org.leveldbj.db;
 
 import org.iq80.leveldb.DBException;
-import org.leveldbj.cache.LruBlockCache;
+import org.leveldbj.cache.ClockBlockCache;
 import org.leveldbj.memtable.MemTable;
 import org.leveldbj.version.Version;
 import org.leveldbj.version.VersionSet;
@@ -21,7 +21,7 @@ final class DbProperties {
     private DbProperties() {
     }
 
-    static String get(DbState s, LruBlockCache blockCache, String name) {
+    static String get(DbState s, ClockBlockCache blockCache, String name) {
         if (name == null || !name.startsWith(PREFIX)) {
             return null;
         }

@@ -69,6 +69,12 @@ final class DbState {
     Throwable backgroundError;
     /** Set once close begins; volatile so running compactions see it. */
     volatile boolean shuttingDown;
+    /**
+     * What readers pin ({@link #pinReadView()}); replaced under the lock by
+     * {@link #publishReadView()} whenever the memtable, the immutable memtable or the current
+     * version changes, and {@code null} before recovery ends and after close.
+     */
+    private volatile ReadView readView;
     /** Table files being written, protected from the obsolete-file sweep. */
     final Set<Long> pendingOutputs = new HashSet<>();
     /** Compaction work per output level, for leveldb.stats. */
@@ -93,6 +99,48 @@ final class DbState {
      * @param level the output level
      * @param s the work
      */
+    /**
+     * Publishes a view of the memtable, the immutable memtable and the current version as they
+     * are now, and drops the database's reference on the previous view. Requires: the lock.
+     */
+    void publishReadView() {
+        assert mutex.isHeldByCurrentThread();
+        ReadView old = readView;
+        readView = mem == null ? null : new ReadView(mem, imm, versions.current());
+        if (old != null) {
+            old.unpin();
+        }
+    }
+
+    /** Withdraws the published view, as the database closes. Requires: the lock. */
+    void withdrawReadView() {
+        assert mutex.isHeldByCurrentThread();
+        ReadView old = readView;
+        readView = null;
+        if (old != null) {
+            old.unpin();
+        }
+    }
+
+    /**
+     * Pins the published view without taking the lock.
+     *
+     * @return the view, to be {@linkplain ReadView#unpin() unpinned} once
+     * @throws DBException ("database is closed") once the database has closed
+     */
+    ReadView pinReadView() {
+        while (true) {
+            ReadView v = readView;
+            if (v == null) {
+                throw new DBException(CursorIterator.DATABASE_CLOSED_MESSAGE);
+            }
+            if (v.tryPin()) {
+                return v;
+            }
+            // Released by a newer view published meanwhile: read that one.
+        }
+    }
+
     void addStats(int level, CompactionStats s) {
         assert mutex.isHeldByCurrentThread();
         stats[level][0] += s.micros();

@@ -93,6 +93,7 @@ final class Recovery {
         Collections.sort(logs);
         if (s.readOnly) {
             recoverInMemory(logs);
+            s.publishReadView();
             return;
         }
         VersionEdit edit = new VersionEdit();
@@ -125,6 +126,7 @@ final class Recovery {
                 discardUnrecorded(edit, logNumber);
             }
         }
+        s.publishReadView();
         background.deleteObsoleteFiles();
         background.maybeSchedule();
     }

@@ -1,6 +1,7 @@
 package org.leveldbj.db;
 
 import java.util.TreeMap;
+import java.util.function.LongSupplier;
 import org.iq80.leveldb.Snapshot;
 import org.leveldbj.util.LeakDetector;
 
@@ -8,9 +9,12 @@ import org.leveldbj.util.LeakDetector;
  * The open snapshots of a database: a multiset of sequence numbers. Compactions keep every entry
  * the oldest snapshot may read.
  *
- * <p>Thread safety: all methods are synchronized on this object. The database creates snapshots
- * only while holding its lock, the lock under which a compaction reads {@link #oldest}, so a
- * compaction never misses a snapshot taken before it chose what to drop.
+ * <p>Thread safety: all methods are synchronized on this object, and the database's last
+ * sequence number is read inside them: a new snapshot reads it and registers under this
+ * object's lock, the lock under which a compaction reads the oldest snapshot (or, with none,
+ * the last sequence number), so a compaction never misses a snapshot taken before it chose what
+ * to drop, and a snapshot taken after sees a sequence number at or past the compaction's. Neither
+ * takes the database's lock.
  *
  * <p>Lifetime: a snapshot is released by its {@code close()}; closing twice is harmless. A read
  * through a closed snapshot fails with a {@code DBException} ("snapshot is closed"): the
@@ -65,13 +69,18 @@ final class SnapshotList {
     }
 
     /**
-     * Opens a snapshot.
+     * Opens a snapshot at the database's last sequence number, read under this list's lock.
      *
-     * @param sequence the sequence number it reads at
+     * @param lastSequence reads the database's last sequence number
      * @param what names the database, for leak reports
+     * @param hookForTesting run between reading the sequence and registering it, or {@code null}
      * @return the snapshot
      */
-    synchronized SnapshotImpl create(long sequence, String what) {
+    synchronized SnapshotImpl create(LongSupplier lastSequence, String what, Runnable hookForTesting) {
+        long sequence = lastSequence.getAsLong();
+        if (hookForTesting != null) {
+            hookForTesting.run();
+        }
         counts.merge(sequence, 1, Integer::sum);
         return new SnapshotImpl(sequence, what);
     }
@@ -79,11 +88,11 @@ final class SnapshotList {
     /**
      * The oldest sequence number a reader may need.
      *
-     * @param lastSequence the current last sequence number, used when no snapshot is open
+     * @param lastSequence reads the current last sequence number, used when no snapshot is open
      * @return the smallest open snapshot's sequence, or {@code lastSequence}
      */
-    synchronized long oldest(long lastSequence) {
-        return counts.isEmpty() ? lastSequence : counts.firstKey();
+    synchronized long oldest(LongSupplier lastSequence) {
+        return counts.isEmpty() ? lastSequence.getAsLong() : counts.firstKey();
     }
 
     /** @return the number of open snapshots */

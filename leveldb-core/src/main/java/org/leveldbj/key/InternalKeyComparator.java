@@ -76,7 +76,21 @@ public final class InternalKeyComparator implements KeyComparator {
 
     @Override
     public int compare(byte[] a, byte[] b) {
-        return compare(ByteBuffer.wrap(a), 0, a.length, ByteBuffer.wrap(b), 0, b.length);
+        return compare(a, 0, a.length, b, 0, b.length);
+    }
+
+    @Override
+    public int compare(byte[] a, int aOffset, int aLength, byte[] b, int bOffset, int bLength) {
+        if (aLength < InternalKeys.TRAILER_SIZE || bLength < InternalKeys.TRAILER_SIZE) {
+            throw new CorruptionException("internal key too short: " + Math.min(aLength, bLength) + " bytes");
+        }
+        int aUser = aLength - InternalKeys.TRAILER_SIZE;
+        int bUser = bLength - InternalKeys.TRAILER_SIZE;
+        int c = user.compare(a, aOffset, aUser, b, bOffset, bUser);
+        if (c != 0) {
+            return c;
+        }
+        return Long.compareUnsigned(Coding.getFixed64(b, bOffset + bUser), Coding.getFixed64(a, aOffset + aUser));
     }
 
     /**
@@ -87,8 +101,7 @@ public final class InternalKeyComparator implements KeyComparator {
      * @return the user comparator's verdict on their user keys
      */
     public int compareUserKeys(byte[] a, byte[] b) {
-        return user.compare(ByteBuffer.wrap(a), 0, a.length - InternalKeys.TRAILER_SIZE,
-                ByteBuffer.wrap(b), 0, b.length - InternalKeys.TRAILER_SIZE);
+        return user.compare(a, 0, a.length - InternalKeys.TRAILER_SIZE, b, 0, b.length - InternalKeys.TRAILER_SIZE);
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.leveldbj.db.WriteBatchImpl;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeys;
+import org.leveldbj.key.PointLookup;
 import org.leveldbj.key.ValueType;
 import org.leveldbj.table.KeyComparator;
 
@@ -129,28 +130,49 @@ public final class MemTable {
      * @throws IllegalStateException if the memtable is released
      */
     public LookupResult get(byte[] userKey, long snapshotSequence) {
-        checkAlive();
-        ByteBuffer key = ByteBuffer.wrap(userKey);
-        long node = list.seek(key, 0, userKey.length, InternalKeys.packTrailer(snapshotSequence, ValueType.FOR_SEEK));
-        if (node == Arena.NULL) {
+        PointLookup lookup = new PointLookup();
+        lookup.start(userKey, snapshotSequence);
+        if (!get(lookup)) {
             return LookupResult.NOT_FOUND;
+        }
+        return lookup.state() == PointLookup.DELETED ? LookupResult.DELETED : LookupResult.found(lookup.value());
+    }
+
+    /**
+     * Looks a key up as {@link #get(byte[], long)} does, allocating nothing but the value's copy.
+     *
+     * <p>Requires: a held reference. Any thread.
+     *
+     * @param lookup the lookup, started; settled here when this memtable holds the key
+     * @return whether the lookup is settled
+     * @throws IllegalStateException if the memtable is released
+     */
+    public boolean get(PointLookup lookup) {
+        checkAlive();
+        byte[] userKey = lookup.userKey();
+        ByteBuffer key = lookup.userKeyBuffer();
+        long node = list.seek(key, 0, userKey.length, InternalKeys.packTrailer(lookup.sequence(), ValueType.FOR_SEEK));
+        if (node == Arena.NULL) {
+            return false;
         }
         ByteBuffer b = arena.buffer(node);
         long internalKey = MemTableEntry.internalKey(b, SkipList.entry(node));
         int start = MemTableEntry.start(internalKey);
         int length = MemTableEntry.length(internalKey) - InternalKeys.TRAILER_SIZE;
         if (list.compareUserKeys(b, start, length, key, 0, userKey.length) != 0) {
-            return LookupResult.NOT_FOUND;
+            return false;
         }
         int type = InternalKeys.typeByte(b.getLong(start + length));
         if (type == ValueType.DELETION.persistentId()) {
-            return LookupResult.DELETED;
+            lookup.deleted();
+            return true;
         }
         assert type == ValueType.VALUE.persistentId() : "type " + type;
         long value = MemTableEntry.value(b, SkipList.entry(node));
         byte[] copy = new byte[MemTableEntry.length(value)];
         b.get(MemTableEntry.start(value), copy);
-        return LookupResult.found(copy);
+        lookup.found(copy);
+        return true;
     }
 
     /**

@@ -90,6 +90,11 @@ public final class BytewiseComparator implements KeyComparator {
     }
 
     @Override
+    public int compare(byte[] a, int aOffset, int aLength, byte[] b, int bOffset, int bLength) {
+        return Arrays.compareUnsigned(a, aOffset, aOffset + aLength, b, bOffset, bOffset + bLength);
+    }
+
+    @Override
     public byte[] findShortestSeparator(byte[] start, byte[] limit) {
         int n = Math.min(start.length, limit.length);
         int diff = Arrays.mismatch(start, 0, n, limit, 0, n);

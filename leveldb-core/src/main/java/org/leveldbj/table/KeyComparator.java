@@ -62,6 +62,21 @@ public interface KeyComparator {
     }
 
     /**
+     * Compares two keys held in arrays; the bytewise order compares the arrays directly.
+     *
+     * @param a the first key's array
+     * @param aOffset where it starts
+     * @param aLength its length
+     * @param b the second key's array
+     * @param bOffset where it starts
+     * @param bLength its length
+     * @return negative, zero or positive as {@code a} sorts before, with or after {@code b}
+     */
+    default int compare(byte[] a, int aOffset, int aLength, byte[] b, int bOffset, int bLength) {
+        return compare(ByteBuffer.wrap(a), aOffset, aLength, ByteBuffer.wrap(b), bOffset, bLength);
+    }
+
+    /**
      * Compares two arrays holding keys.
      *
      * @param a the first key

@@ -11,4 +11,20 @@ public record TableReadOptions(boolean verifyChecksums, boolean fillCache) {
     public static final TableReadOptions DEFAULT = new TableReadOptions(false, true);
     /** Checks every checksum and fills the cache. */
     public static final TableReadOptions VERIFY = new TableReadOptions(true, true);
+    private static final TableReadOptions NO_FILL = new TableReadOptions(false, false);
+    private static final TableReadOptions VERIFY_NO_FILL = new TableReadOptions(true, false);
+
+    /**
+     * The settings, without allocating.
+     *
+     * @param verifyChecksums check the checksum of every block the read loads
+     * @param fillCache offer blocks the read loads to the block cache
+     * @return a shared instance
+     */
+    public static TableReadOptions of(boolean verifyChecksums, boolean fillCache) {
+        if (fillCache) {
+            return verifyChecksums ? VERIFY : DEFAULT;
+        }
+        return verifyChecksums ? VERIFY_NO_FILL : NO_FILL;
+    }
 }

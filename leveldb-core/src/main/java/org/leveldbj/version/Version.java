@@ -12,6 +12,7 @@ import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.iterator.TwoLevelIterator;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
+import org.leveldbj.key.PointLookup;
 import org.leveldbj.key.ValueType;
 import org.leveldbj.memtable.LookupResult;
 import org.leveldbj.table.KeyComparator;
@@ -49,12 +50,71 @@ public final class Version {
     private int fileToCompactLevel = -1;
 
     /**
-     * What a lookup learned about the files it read: the first file read that did not hold the
-     * answer, which is charged a seek. Confined to the reading thread.
+     * A lookup's passage through the files: which file it reads, and what it learned, the first
+     * file read that did not hold the answer, which is charged a seek. Reusable from one lookup to
+     * the next (each {@link #get} starts it afresh), so that a lookup allocates nothing here.
+     * Confined to the reading thread.
      */
     public static final class GetStats {
         FileMetaData seekFile;
         int seekFileLevel = -1;
+        private FileMetaData lastFileRead;
+        private int lastFileReadLevel;
+        private KeyComparator ucmp;
+        private PointLookup lookup;
+        private final Table.EntryHandler handler = this::accept;
+
+        /** @return whether the lookup read more than one file, and so charged a seek */
+        public boolean chargedASeek() {
+            return seekFile != null;
+        }
+
+        void start(KeyComparator userComparator, PointLookup pointLookup) {
+            seekFile = null;
+            seekFileLevel = -1;
+            lastFileRead = null;
+            ucmp = userComparator;
+            lookup = pointLookup;
+        }
+
+        /** Forgets the lookup and the files, so that an idle object holds on to nothing. */
+        void finish() {
+            lastFileRead = null;
+            lookup = null;
+        }
+
+        /** Notes that a file is about to be read; the first of two or more is charged. */
+        void reading(FileMetaData f, int level) {
+            if (seekFile == null && lastFileRead != null) {
+                seekFile = lastFileRead;
+                seekFileLevel = lastFileReadLevel;
+            }
+            lastFileRead = f;
+            lastFileReadLevel = level;
+        }
+
+        /** Receives the first entry at or after the seek key in the block that may hold it. */
+        private void accept(ByteBuffer key, ByteBuffer value) {
+            int length = key.remaining();
+            if (length < InternalKeys.TRAILER_SIZE) {
+                throw new CorruptionException("corrupted internal key in table: '"
+                        + Bytes.escape(Bytes.copy(key, key.position(), length)) + "'");
+            }
+            int userLength = length - InternalKeys.TRAILER_SIZE;
+            byte[] userKey = lookup.userKey();
+            if (ucmp.compare(key, key.position(), userLength, lookup.userKeyBuffer(), 0, userKey.length) != 0) {
+                return;
+            }
+            long trailer = InternalKeys.trailer(key, key.position(), length);
+            int type = InternalKeys.typeByte(trailer);
+            if (type == ValueType.VALUE.persistentId()) {
+                lookup.found(Bytes.copy(value, value.position(), value.remaining()));
+            } else if (type == ValueType.DELETION.persistentId()) {
+                lookup.deleted();
+            } else {
+                throw new CorruptionException("corrupted internal key in table: bad type " + type);
+            }
+        }
     }
 
     Version(VersionSet vset, List<List<FileMetaData>> files) {
@@ -187,90 +247,60 @@ public final class Version {
      * @throws CorruptionException if an entry read is malformed
      */
     public LookupResult get(byte[] userKey, long sequence, TableReadOptions readOptions, GetStats stats) {
+        PointLookup lookup = new PointLookup();
+        lookup.start(userKey, sequence);
+        get(lookup, readOptions, stats);
+        return switch (lookup.state()) {
+            case PointLookup.FOUND -> LookupResult.found(lookup.value());
+            case PointLookup.DELETED -> LookupResult.DELETED;
+            default -> LookupResult.NOT_FOUND;
+        };
+    }
+
+    /**
+     * Looks a started lookup up in the tables, as {@link #get(byte[], long, TableReadOptions,
+     * GetStats)} does, allocating nothing but the value's copy.
+     *
+     * @param lookup the lookup; settled here when a table holds the key
+     * @param readOptions checksum and cache settings
+     * @param stats reused; receives the file to charge a seek to
+     * @throws CorruptionException if an entry read is malformed
+     */
+    public void get(PointLookup lookup, TableReadOptions readOptions, GetStats stats) {
         KeyComparator ucmp = vset.icmp().userComparator();
-        byte[] ikey = InternalKeys.encode(userKey, sequence, ValueType.FOR_SEEK);
-        Lookup lookup = new Lookup(ucmp, userKey, ikey, readOptions, stats);
-        for (FileMetaData f : level0NewestFirst) {
-            if (compareUser(ucmp, userKey, f.smallest()) >= 0 && compareUser(ucmp, userKey, f.largest()) <= 0) {
-                LookupResult r = lookup.search(f, 0);
-                if (r != null) {
-                    return r;
+        byte[] userKey = lookup.userKey();
+        stats.start(ucmp, lookup);
+        try {
+            for (FileMetaData f : level0NewestFirst) {
+                if (compareUser(ucmp, userKey, f.smallest()) >= 0 && compareUser(ucmp, userKey, f.largest()) <= 0
+                        && search(f, 0, lookup, readOptions, stats)) {
+                    return;
                 }
             }
-        }
-        for (int level = 1; level < VersionSet.NUM_LEVELS; level++) {
-            List<FileMetaData> list = files.get(level);
-            if (list.isEmpty()) {
-                continue;
-            }
-            int index = findFile(vset.icmp(), list, ikey);
-            if (index < list.size()) {
-                FileMetaData f = list.get(index);
-                if (compareUser(ucmp, userKey, f.smallest()) >= 0) {
-                    LookupResult r = lookup.search(f, level);
-                    if (r != null) {
-                        return r;
+            for (int level = 1; level < VersionSet.NUM_LEVELS; level++) {
+                List<FileMetaData> list = files.get(level);
+                if (list.isEmpty()) {
+                    continue;
+                }
+                int index = findFile(vset.icmp(), list, lookup.seekKeyArray(), lookup.seekKeyLength());
+                if (index < list.size()) {
+                    FileMetaData f = list.get(index);
+                    if (compareUser(ucmp, userKey, f.smallest()) >= 0 && search(f, level, lookup, readOptions, stats)) {
+                        return;
                     }
                 }
             }
+        } finally {
+            stats.finish();
         }
-        return LookupResult.NOT_FOUND;
     }
 
-    /** The state of one point lookup across files. */
-    private final class Lookup {
-        private final KeyComparator ucmp;
-        private final byte[] userKey;
-        private final ByteBuffer ikey;
-        private final TableReadOptions readOptions;
-        private final GetStats stats;
-        private FileMetaData lastFileRead;
-        private int lastFileReadLevel;
-        private LookupResult result;
-        private final Table.EntryHandler handler = this::accept;
-
-        Lookup(KeyComparator ucmp, byte[] userKey, byte[] ikey, TableReadOptions readOptions, GetStats stats) {
-            this.ucmp = ucmp;
-            this.userKey = userKey;
-            this.ikey = ByteBuffer.wrap(ikey);
-            this.readOptions = readOptions;
-            this.stats = stats;
-        }
-
-        /** Returns the answer if this file settles the lookup, else {@code null}. */
-        LookupResult search(FileMetaData f, int level) {
-            if (stats.seekFile == null && lastFileRead != null) {
-                // More than one file is read: charge the first one.
-                stats.seekFile = lastFileRead;
-                stats.seekFileLevel = lastFileReadLevel;
-            }
-            lastFileRead = f;
-            lastFileReadLevel = level;
-            result = null;
-            vset.tables().get(f.number(), f.fileSize(), ikey, readOptions, handler);
-            return result;
-        }
-
-        private void accept(ByteBuffer key, ByteBuffer value) {
-            int length = key.remaining();
-            if (length < InternalKeys.TRAILER_SIZE) {
-                throw new CorruptionException("corrupted internal key in table: '"
-                        + Bytes.escape(Bytes.copy(key, key.position(), length)) + "'");
-            }
-            int userLength = length - InternalKeys.TRAILER_SIZE;
-            if (ucmp.compare(key, key.position(), userLength, ikey, 0, userKey.length) != 0) {
-                return;
-            }
-            long trailer = InternalKeys.trailer(key, key.position(), length);
-            int type = InternalKeys.typeByte(trailer);
-            if (type == ValueType.VALUE.persistentId()) {
-                result = LookupResult.found(Bytes.copy(value, value.position(), value.remaining()));
-            } else if (type == ValueType.DELETION.persistentId()) {
-                result = LookupResult.DELETED;
-            } else {
-                throw new CorruptionException("corrupted internal key in table: bad type " + type);
-            }
-        }
+    /** Reads one file; returns whether it settled the lookup. */
+    private boolean search(FileMetaData f, int level, PointLookup lookup, TableReadOptions readOptions,
+                           GetStats stats) {
+        stats.reading(f, level);
+        vset.tables().get(f.number(), f.fileSize(), lookup.seekKey(), readOptions, stats.handler);
+        return lookup.settled();
     }
 
     /**
@@ -496,11 +526,26 @@ public final class Version {
      * @return the index
      */
     public static int findFile(InternalKeyComparator icmp, List<FileMetaData> list, byte[] internalKey) {
+        return findFile(icmp, list, internalKey, internalKey.length);
+    }
+
+    /**
+     * Finds the first file of a sorted, disjoint list whose largest key is at or after a key
+     * held in the first {@code length} bytes of an array.
+     *
+     * @param icmp the internal-key order
+     * @param list the files
+     * @param internalKey the key's array
+     * @param length the key's length
+     * @return the index, or {@code list.size()} when every file ends before the key
+     */
+    public static int findFile(InternalKeyComparator icmp, List<FileMetaData> list, byte[] internalKey, int length) {
         int left = 0;
         int right = list.size();
         while (left < right) {
             int mid = (left + right) >>> 1;
-            if (icmp.compare(list.get(mid).largest(), internalKey) < 0) {
+            byte[] largest = list.get(mid).largest();
+            if (icmp.compare(largest, 0, largest.length, internalKey, 0, length) < 0) {
                 left = mid + 1;
             } else {
                 right = mid;
@@ -559,8 +604,7 @@ public final class Version {
      * @return the comparison
      */
     static int compareUser(KeyComparator ucmp, byte[] userKey, byte[] internalKey) {
-        return ucmp.compare(ByteBuffer.wrap(userKey), 0, userKey.length, ByteBuffer.wrap(internalKey), 0,
-                internalKey.length - InternalKeys.TRAILER_SIZE);
+        return ucmp.compare(userKey, 0, userKey.length, internalKey, 0, internalKey.length - InternalKeys.TRAILER_SIZE);
     }
 
     /**

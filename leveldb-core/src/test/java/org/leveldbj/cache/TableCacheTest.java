@@ -47,7 +47,7 @@ class TableCacheTest {
             .withComparator(new InternalKeyComparator(BytewiseComparator.INSTANCE))
             .withFilter(new BloomFilterPolicy(10), FilterKeyExtractor.dropSuffix(8))
             .withBlockSize(512)
-            .withBlockCache(new LruBlockCache(1 << 20));
+            .withBlockCache(new ClockBlockCache(1 << 20));
 
     @TempDir
     Path tempDir;

@@ -12,7 +12,7 @@ import java.util.List;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.Env;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.leveldbj.cache.LruBlockCache;
+import org.leveldbj.cache.ClockBlockCache;
 import org.leveldbj.env.MemEnv;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeyComparator;
@@ -53,7 +53,7 @@ class TableFuzzTest {
         TableOptions options = TableOptions.DEFAULTS
                 .withComparator(internal ? new InternalKeyComparator(BytewiseComparator.INSTANCE) : BytewiseComparator.INSTANCE)
                 .withVerifyChecksums((flags & 2) != 0)
-                .withBlockCache((flags & 16) != 0 ? new LruBlockCache(64 << 10) : org.leveldbj.table.BlockCache.NONE);
+                .withBlockCache((flags & 16) != 0 ? new ClockBlockCache(64 << 10) : org.leveldbj.table.BlockCache.NONE);
         if ((flags & 8) != 0) {
             options = options.withFilter(new BloomFilterPolicy(10), internal
                     ? FilterKeyExtractor.dropSuffix(InternalKeys.TRAILER_SIZE) : FilterKeyExtractor.WHOLE_KEY);

@@ -21,7 +21,7 @@ import org.leveldbj.db.LevelDbFactory;
 final class Fixture {
     /**
      * The block cache size that caches nothing. {@code Options.cacheSize(0)} asks for the
-     * default 8 MiB cache ({@code LruBlockCache.forCacheSize}), so "off" is one byte: the cache
+     * default 8 MiB cache ({@code ClockBlockCache.forCacheSize}), so "off" is one byte: the cache
      * gives each of its 16 shards a sixteenth of the capacity rounded up, one byte, and never
      * caches a block larger than a shard.
      */

@@ -18,8 +18,8 @@ import org.leveldbj.table.Block;
 import org.leveldbj.table.BlockBuilder;
 import org.leveldbj.table.BytewiseComparator;
 
-/** Capacity in bytes, least-recently-used eviction, counters and a concurrency smoke test. */
-class LruBlockCacheTest {
+/** Capacity in bytes, CLOCK eviction, table growth, counters and a concurrency test. */
+class ClockBlockCacheTest {
     /** A block of about {@code size} bytes. */
     private static Block block(int size) {
         BlockBuilder b = new BlockBuilder(16, BytewiseComparator.INSTANCE);
@@ -33,9 +33,9 @@ class LruBlockCacheTest {
     /** Offsets whose keys (with cache id 1) fall in the same shard as offset 0. */
     private static List<Long> sameShardOffsets(int n) {
         List<Long> out = new ArrayList<>();
-        long shard = LruBlockCache.hash(1, 0) >>> 60;
+        long shard = ClockBlockCache.hash(1, 0) >>> 60;
         for (long off = 0; out.size() < n; off++) {
-            if (LruBlockCache.hash(1, off) >>> 60 == shard) {
+            if (ClockBlockCache.hash(1, off) >>> 60 == shard) {
                 out.add(off);
             }
         }
@@ -43,32 +43,58 @@ class LruBlockCacheTest {
     }
 
     @Test
-    void evictsLeastRecentlyUsedFirstWithinItsCapacity() {
+    void evictsInInsertionOrderGivingReadBlocksASecondChance() {
         Block b = block(1000);
         int size = b.size();
         // 16 shards of room for exactly three blocks each.
-        LruBlockCache cache = new LruBlockCache(16L * 3 * size);
-        List<Long> offs = sameShardOffsets(5);
+        ClockBlockCache cache = new ClockBlockCache(16L * 3 * size);
+        List<Long> offs = sameShardOffsets(7);
         cache.insert(1, offs.get(0), b);
         cache.insert(1, offs.get(1), b);
         cache.insert(1, offs.get(2), b);
         assertEquals(3L * size, cache.usage());
-        assertSame(b, cache.lookup(1, offs.get(0))); // now the most recent
-        cache.insert(1, offs.get(3), b);              // evicts offs[1], the least recent
+        assertSame(b, cache.lookup(1, offs.get(0)));   // marks offs[0]
+        cache.insert(1, offs.get(3), b);                // spares offs[0] (clearing its mark), evicts offs[1]
         assertNull(cache.lookup(1, offs.get(1)));
-        assertSame(b, cache.lookup(1, offs.get(0)));
-        assertSame(b, cache.lookup(1, offs.get(2)));
-        assertSame(b, cache.lookup(1, offs.get(3)));
         assertEquals(3L * size, cache.usage());
         assertEquals(3, cache.entries());
-        cache.insert(1, offs.get(4), b);              // evicts offs[0]
+        cache.insert(1, offs.get(4), b);                // the hand is at offs[2], unread: it goes
+        assertNull(cache.lookup(1, offs.get(2)));
+        assertSame(b, cache.lookup(1, offs.get(3)));   // marks offs[3]
+        cache.insert(1, offs.get(5), b);                // spares offs[3], evicts offs[0] (mark cleared)
         assertNull(cache.lookup(1, offs.get(0)));
+        // All three marked: the hand clears every mark, skips the block being inserted, and
+        // evicts the first block it cleared.
+        assertSame(b, cache.lookup(1, offs.get(3)));
+        assertSame(b, cache.lookup(1, offs.get(4)));
+        assertSame(b, cache.lookup(1, offs.get(5)));
+        cache.insert(1, offs.get(6), b);
+        assertNull(cache.lookup(1, offs.get(4)));
+        assertSame(b, cache.lookup(1, offs.get(3)));
+        assertSame(b, cache.lookup(1, offs.get(5)));
+        assertSame(b, cache.lookup(1, offs.get(6)));
         assertEquals(3, cache.entries());
+        assertEquals(3L * size, cache.usage());
+    }
+
+    @Test
+    void keepsEveryBlockWhileTheTableGrows() {
+        ClockBlockCache cache = new ClockBlockCache(64L << 20);
+        Block[] blocks = new Block[5000];
+        for (int i = 0; i < blocks.length; i++) {
+            blocks[i] = block(20);
+            cache.insert(3, i * 4096L, blocks[i]);
+        }
+        assertEquals(blocks.length, cache.entries());
+        for (int i = 0; i < blocks.length; i++) {
+            assertSame(blocks[i], cache.lookup(3, i * 4096L), "block " + i);
+        }
+        assertEquals(blocks.length, cache.hits());
     }
 
     @Test
     void chargesBlockSizesAndReplacesAKeysBlock() {
-        LruBlockCache cache = new LruBlockCache(1 << 20);
+        ClockBlockCache cache = new ClockBlockCache(1 << 20);
         Block small = block(100);
         Block big = block(5000);
         cache.insert(7, 0, small);
@@ -86,7 +112,7 @@ class LruBlockCacheTest {
     @Test
     void neverHoldsMoreThanItsCapacity() {
         long capacity = 64 * 1024;
-        LruBlockCache cache = new LruBlockCache(capacity);
+        ClockBlockCache cache = new ClockBlockCache(capacity);
         Random r = new Random(1);
         for (int i = 0; i < 2000; i++) {
             cache.insert(1 + r.nextInt(3), r.nextInt(100_000), block(100 + r.nextInt(3000)));
@@ -97,27 +123,27 @@ class LruBlockCacheTest {
 
     @Test
     void blocksLargerThanAShardAndZeroCapacityAreNotCached() {
-        LruBlockCache cache = new LruBlockCache(16 * 1000);
+        ClockBlockCache cache = new ClockBlockCache(16 * 1000);
         cache.insert(1, 0, block(2000));
         assertNull(cache.lookup(1, 0));
         assertEquals(0, cache.usage());
-        LruBlockCache none = new LruBlockCache(0);
+        ClockBlockCache none = new ClockBlockCache(0);
         none.insert(1, 0, block(10));
         assertNull(none.lookup(1, 0));
     }
 
     @Test
     void defaultsAndValidation() {
-        assertEquals(8L << 20, LruBlockCache.forCacheSize(0).capacity());
-        assertEquals(12345, LruBlockCache.forCacheSize(12345).capacity());
-        assertThrows(IllegalArgumentException.class, () -> LruBlockCache.forCacheSize(-1));
-        LruBlockCache cache = new LruBlockCache(100);
+        assertEquals(8L << 20, ClockBlockCache.forCacheSize(0).capacity());
+        assertEquals(12345, ClockBlockCache.forCacheSize(12345).capacity());
+        assertThrows(IllegalArgumentException.class, () -> ClockBlockCache.forCacheSize(-1));
+        ClockBlockCache cache = new ClockBlockCache(100);
         assertNotEquals(cache.newId(), cache.newId());
     }
 
     @Test
     void countsHitsAndMisses() {
-        LruBlockCache cache = new LruBlockCache(1 << 20);
+        ClockBlockCache cache = new ClockBlockCache(1 << 20);
         Block b = block(100);
         assertNull(cache.lookup(1, 0));
         cache.insert(1, 0, b);
@@ -130,9 +156,9 @@ class LruBlockCacheTest {
 
     @Test
     void concurrentUseKeepsEveryKeyWithItsBlock() throws InterruptedException {
-        long seed = TestSeeds.seed("LruBlockCacheTest.concurrent");
+        long seed = TestSeeds.seed("ClockBlockCacheTest.concurrent");
         long capacity = 256 * 1024;
-        LruBlockCache cache = new LruBlockCache(capacity);
+        ClockBlockCache cache = new ClockBlockCache(capacity);
         int keys = 2000;
         Block[] blocks = new Block[keys];
         Random setup = new Random(seed);

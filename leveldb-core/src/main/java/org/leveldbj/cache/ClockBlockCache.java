@@ -1,18 +1,20 @@
 package org.leveldbj.cache;
 
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import org.leveldbj.table.Block;
 import org.leveldbj.table.BlockCache;
 
 /**
  * The block cache: uncompressed table blocks, keyed by table cache id and block offset, bounded
  * by the total size in bytes of the cached blocks (a block is charged {@link Block#size()}),
- * evicting the least recently used blocks first.
+ * evicting blocks not read recently first (CLOCK, see {@link ClockShard}).
  *
- * <p>Structure: 16 shards chosen by a hash of the key, each an independent LRU cache with a
- * sixteenth of the capacity (rounded up, as in C++ LevelDB) and its own lock, held only to look
- * a key up or link and unlink entries, never while reading or decompressing. A block larger
- * than a shard's capacity is not cached; a capacity of 0 caches nothing. Lookups allocate
+ * <p>Structure: 16 shards chosen by a hash of the key, each with a sixteenth of the capacity
+ * (rounded up, as in C++ LevelDB). A lookup takes no lock and allocates nothing: it walks a
+ * hash chain published with release stores and, on a hit, sets the entry's reference bit if it
+ * is clear. Inserting and evicting take the shard's lock, never while reading or
+ * decompressing. A block larger than a shard's capacity is not cached; a capacity of 0 caches
  * nothing.
  *
  * <p>Why no reference counts are needed (unlike C++ LevelDB's cache handles): the tables offer
@@ -23,9 +25,10 @@ import org.leveldbj.table.BlockCache;
  * read it. There is no explicit free, hence no use after free. Closing a table file does not
  * affect its cached blocks, which simply age out (table cache ids are never reused).
  *
- * <p>Thread safety: safe for concurrent use; every table of a database shares one cache.
+ * <p>Thread safety: safe for concurrent use; every table of a database shares one cache. The
+ * hit and miss counts are exact; usage and entries are read shard by shard.
  */
-public final class LruBlockCache implements BlockCache {
+public final class ClockBlockCache implements BlockCache {
     /** The capacity used when the options ask for the default (C++ LevelDB's 8 MiB). */
     public static final long DEFAULT_CAPACITY = 8L << 20;
 
@@ -33,8 +36,10 @@ public final class LruBlockCache implements BlockCache {
     private static final int SHARDS = 1 << SHARD_BITS;
 
     private final long capacity;
-    private final LruShard[] shards = new LruShard[SHARDS];
+    private final ClockShard[] shards = new ClockShard[SHARDS];
     private final AtomicLong ids = new AtomicLong();
+    private final LongAdder hits = new LongAdder();
+    private final LongAdder misses = new LongAdder();
 
     /**
      * Creates an empty cache.
@@ -42,14 +47,14 @@ public final class LruBlockCache implements BlockCache {
      * @param capacityBytes the total size of the blocks it may hold, at least 0
      * @throws IllegalArgumentException if {@code capacityBytes} is negative
      */
-    public LruBlockCache(long capacityBytes) {
+    public ClockBlockCache(long capacityBytes) {
         if (capacityBytes < 0) {
             throw new IllegalArgumentException("cache capacity must not be negative: " + capacityBytes);
         }
         this.capacity = capacityBytes;
         long perShard = (capacityBytes + SHARDS - 1) / SHARDS;
         for (int i = 0; i < SHARDS; i++) {
-            shards[i] = new LruShard(perShard);
+            shards[i] = new ClockShard(perShard);
         }
     }
 
@@ -61,8 +66,8 @@ public final class LruBlockCache implements BlockCache {
      * @return a new cache
      * @throws IllegalArgumentException if {@code cacheSize} is negative
      */
-    public static LruBlockCache forCacheSize(long cacheSize) {
-        return new LruBlockCache(cacheSize == 0 ? DEFAULT_CAPACITY : cacheSize);
+    public static ClockBlockCache forCacheSize(long cacheSize) {
+        return new ClockBlockCache(cacheSize == 0 ? DEFAULT_CAPACITY : cacheSize);
     }
 
     @Override
@@ -73,7 +78,9 @@ public final class LruBlockCache implements BlockCache {
     @Override
     public Block lookup(long cacheId, long blockOffset) {
         long h = hash(cacheId, blockOffset);
-        return shard(h).lookup(cacheId, blockOffset, (int) h);
+        Block block = shard(h).lookup(cacheId, blockOffset, (int) h);
+        (block != null ? hits : misses).increment();
+        return block;
     }
 
     @Override
@@ -98,7 +105,7 @@ public final class LruBlockCache implements BlockCache {
      */
     public long usage() {
         long sum = 0;
-        for (LruShard s : shards) {
+        for (ClockShard s : shards) {
             sum += s.usage();
         }
         return sum;
@@ -111,7 +118,7 @@ public final class LruBlockCache implements BlockCache {
      */
     public long entries() {
         long sum = 0;
-        for (LruShard s : shards) {
+        for (ClockShard s : shards) {
             sum += s.entries();
         }
         return sum;
@@ -123,11 +130,7 @@ public final class LruBlockCache implements BlockCache {
      * @return the count since the cache was created
      */
     public long hits() {
-        long sum = 0;
-        for (LruShard s : shards) {
-            sum += s.hits();
-        }
-        return sum;
+        return hits.sum();
     }
 
     /**
@@ -136,21 +139,17 @@ public final class LruBlockCache implements BlockCache {
      * @return the count since the cache was created
      */
     public long misses() {
-        long sum = 0;
-        for (LruShard s : shards) {
-            sum += s.misses();
-        }
-        return sum;
+        return misses.sum();
     }
 
     /** Drops every cached block. */
     public void clear() {
-        for (LruShard s : shards) {
+        for (ClockShard s : shards) {
             s.clear();
         }
     }
 
-    private LruShard shard(long hash) {
+    private ClockShard shard(long hash) {
         return shards[(int) (hash >>> (Long.SIZE - SHARD_BITS))];
     }
 
@@ -166,6 +165,6 @@ public final class LruBlockCache implements BlockCache {
 
     @Override
     public String toString() {
-        return "LruBlockCache(capacity " + capacity + ", usage " + usage() + ")";
+        return "ClockBlockCache(capacity " + capacity + ", usage " + usage() + ")";
     }
 }

@@ -1,0 +1,131 @@
+package org.leveldbj.key;
+
+import java.nio.ByteBuffer;
+import org.leveldbj.util.Coding;
+
+/**
+ * One point lookup ("get") as it passes from the memtables to the table files: the user key
+ * sought, the internal key to seek (the user key followed by the snapshot's sequence number and
+ * {@link ValueType#FOR_SEEK}, so that the first entry at or after it is the newest one the
+ * snapshot sees), and the answer once a source settles it. An object is reused from one lookup to
+ * the next, so that a lookup allocates nothing but the value it returns.
+ *
+ * <p>Thread safety: confined to one thread.
+ */
+public final class PointLookup {
+    /** No source has settled the lookup yet. */
+    public static final int UNSETTLED = 0;
+    /** A value was found. */
+    public static final int FOUND = 1;
+    /** A deletion was found: older sources must not be consulted. */
+    public static final int DELETED = 2;
+
+    private byte[] userKey;
+    private long sequence;
+    private byte[] seekKey = new byte[64];
+    private int seekKeyLength;
+    private ByteBuffer seekKeyView = ByteBuffer.wrap(seekKey);
+    private ByteBuffer userKeyView;
+    private int state;
+    private byte[] value;
+
+    /**
+     * Starts a lookup.
+     *
+     * @param key the user key
+     * @param snapshotSequence the newest sequence number the lookup may see
+     */
+    public void start(byte[] key, long snapshotSequence) {
+        long trailer = InternalKeys.packTrailer(snapshotSequence, ValueType.FOR_SEEK);
+        int n = key.length + InternalKeys.TRAILER_SIZE;
+        if (seekKey.length < n) {
+            seekKey = new byte[Math.max(n, 2 * seekKey.length)];
+            seekKeyView = ByteBuffer.wrap(seekKey);
+        }
+        System.arraycopy(key, 0, seekKey, 0, key.length);
+        Coding.putFixed64(seekKey, key.length, trailer);
+        seekKeyLength = n;
+        userKey = key;
+        userKeyView = null;
+        sequence = snapshotSequence;
+        state = UNSETTLED;
+        value = null;
+    }
+
+    /** Forgets the key and the value, so that an idle lookup holds on to neither. */
+    public void clear() {
+        userKey = null;
+        userKeyView = null;
+        value = null;
+        state = UNSETTLED;
+    }
+
+    /** @return the user key sought */
+    public byte[] userKey() {
+        return userKey;
+    }
+
+    /** @return the user key as a buffer over the caller's array, from position 0 */
+    public ByteBuffer userKeyBuffer() {
+        if (userKeyView == null) {
+            userKeyView = ByteBuffer.wrap(userKey);
+        }
+        return userKeyView;
+    }
+
+    /** @return the snapshot's sequence number */
+    public long sequence() {
+        return sequence;
+    }
+
+    /** @return the seek key's array: bytes 0 to {@link #seekKeyLength()} are the internal key */
+    public byte[] seekKeyArray() {
+        return seekKey;
+    }
+
+    /** @return the seek key's length */
+    public int seekKeyLength() {
+        return seekKeyLength;
+    }
+
+    /**
+     * The seek key as a buffer; callers must not move its position or limit.
+     *
+     * @return a buffer whose remaining bytes are the internal key
+     */
+    public ByteBuffer seekKey() {
+        seekKeyView.limit(seekKeyLength).position(0);
+        return seekKeyView;
+    }
+
+    /**
+     * Settles the lookup with a value.
+     *
+     * @param found the value, owned by the lookup's caller from now on
+     */
+    public void found(byte[] found) {
+        state = FOUND;
+        value = found;
+    }
+
+    /** Settles the lookup with a deletion. */
+    public void deleted() {
+        state = DELETED;
+        value = null;
+    }
+
+    /** @return whether a value or a deletion was found */
+    public boolean settled() {
+        return state != UNSETTLED;
+    }
+
+    /** @return {@link #UNSETTLED}, {@link #FOUND} or {@link #DELETED} */
+    public int state() {
+        return state;
+    }
+
+    /** @return the value found, or {@code null} */
+    public byte[] value() {
+        return value;
+    }
+}
