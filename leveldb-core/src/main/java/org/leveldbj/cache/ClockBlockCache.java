@@ -26,7 +26,9 @@ import org.leveldbj.table.BlockCache;
  * affect its cached blocks, which simply age out (table cache ids are never reused).
  *
  * <p>Thread safety: safe for concurrent use; every table of a database shares one cache. The
- * hit and miss counts are exact; usage and entries are read shard by shard.
+ * miss count is exact; the hit count is kept without synchronization, so that a hit writes
+ * nothing shared, and may lose increments made at the same moment by other threads; usage and
+ * entries are read shard by shard.
  */
 public final class ClockBlockCache implements BlockCache {
     /** The capacity used when the options ask for the default (C++ LevelDB's 8 MiB). */
@@ -38,7 +40,6 @@ public final class ClockBlockCache implements BlockCache {
     private final long capacity;
     private final ClockShard[] shards = new ClockShard[SHARDS];
     private final AtomicLong ids = new AtomicLong();
-    private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
 
     /**
@@ -79,7 +80,9 @@ public final class ClockBlockCache implements BlockCache {
     public Block lookup(long cacheId, long blockOffset) {
         long h = hash(cacheId, blockOffset);
         Block block = shard(h).lookup(cacheId, blockOffset, (int) h);
-        (block != null ? hits : misses).increment();
+        if (block == null) {
+            misses.increment();
+        }
         return block;
     }
 
@@ -127,10 +130,14 @@ public final class ClockBlockCache implements BlockCache {
     /**
      * How many lookups found their block.
      *
-     * @return the count since the cache was created
+     * @return the count since the cache was created; under concurrent lookups, a lower bound
      */
     public long hits() {
-        return hits.sum();
+        long sum = 0;
+        for (ClockShard s : shards) {
+            sum += s.hits();
+        }
+        return sum;
     }
 
     /**

@@ -77,6 +77,8 @@ final class ClockShard {
     }
 
     private final long capacity;
+    /** Lookups that found their block; incremented without synchronization (see hits()). */
+    private long hits;
     /** The buckets; replaced whole when the table grows. */
     private volatile Entry[] table = new Entry[16];
     // Guarded by this: the ring, in the order the hand visits it, starts at the hand (null when
@@ -102,6 +104,7 @@ final class ClockShard {
                 if (!e.referenced) {
                     e.referenced = true;
                 }
+                hits++;
                 return e.block;
             }
             e = e.next();
@@ -254,6 +257,11 @@ final class ClockShard {
         hand = first;
         table = bigger;
         return found;
+    }
+
+    /** @return the hits counted; increments racing on other threads may be lost */
+    long hits() {
+        return hits;
     }
 
     synchronized long usage() {

@@ -56,7 +56,8 @@ public final class Block {
      * @throws CorruptionException if the restart array is malformed
      */
     public Block(ByteBuffer contents, String file, long fileOffset, boolean decompressed) {
-        this.data = contents.slice().asReadOnlyBuffer();
+        // A heap block stays writable so that comparisons reach its array; nothing writes to it.
+        this.data = contents.hasArray() ? contents.slice() : contents.slice().asReadOnlyBuffer();
         this.file = file;
         this.fileOffset = fileOffset;
         this.decompressed = decompressed;
@@ -103,7 +104,10 @@ public final class Block {
         return new BlockIterator(comparator, this);
     }
 
-    /** The block's bytes: a read-only buffer whose position is 0 and limit the block size. */
+    /**
+     * The block's bytes, from position 0 to the block size: read-only when they lie outside the
+     * heap (a mapped file); a heap block's buffer exposes its array, which callers only read.
+     */
     ByteBuffer data() {
         return data;
     }

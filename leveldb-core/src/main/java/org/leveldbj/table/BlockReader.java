@@ -79,7 +79,8 @@ public final class BlockReader {
         } catch (CorruptionException e) {
             throw e.at(fileName, offset);
         }
-        return new BlockContents(raw.asReadOnlyBuffer(), true, true);
+        // Writable so that readers may reach its array (comparisons use it); nothing writes to it.
+        return new BlockContents(raw, true, true);
     }
 
     /**

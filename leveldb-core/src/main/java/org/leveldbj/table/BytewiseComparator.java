@@ -60,6 +60,13 @@ public final class BytewiseComparator implements KeyComparator {
      */
     public static int compareBytes(ByteBuffer a, int aOffset, int aLength,
                                    ByteBuffer b, int bOffset, int bLength) {
+        if (a.hasArray() && b.hasArray()) {
+            // Both on the heap (decompressed blocks, keys being built or sought): the JDK's
+            // vectorized mismatch.
+            int ao = a.arrayOffset() + aOffset;
+            int bo = b.arrayOffset() + bOffset;
+            return Arrays.compareUnsigned(a.array(), ao, ao + aLength, b.array(), bo, bo + bLength);
+        }
         int n = Math.min(aLength, bLength);
         int i = 0;
         for (; n - i >= Long.BYTES; i += Long.BYTES) {

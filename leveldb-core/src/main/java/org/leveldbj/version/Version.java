@@ -315,7 +315,7 @@ public final class Version {
         if (f == null) {
             return false;
         }
-        if (vset.seekBudgets().charge(f)) {
+        if (f.chargeSeek()) {
             synchronized (this) {
                 if (fileToCompact == null) {
                     fileToCompact = f;

@@ -53,7 +53,6 @@ public final class VersionSet implements AutoCloseable {
     private final TableSource tables;
     private final long maxFileSize;
     private final ReentrantLock mutex;
-    private final SeekBudgets seekBudgets = new SeekBudgets();
     private final Set<Version> liveVersions = ConcurrentHashMap.newKeySet();
     private long manifestSizeLimit = DEFAULT_MANIFEST_SIZE_LIMIT;
 
@@ -340,9 +339,6 @@ public final class VersionSet implements AutoCloseable {
         logNumber = edit.logNumber();
         prevLogNumber = edit.prevLogNumber();
         recordedSequence = edit.lastSequence();
-        for (VersionEdit.DeletedFile d : edit.deletedFiles()) {
-            seekBudgets.forget(d.number());
-        }
     }
 
     private static void closeQuietly(LogWriter writer, Exception e) {
@@ -386,6 +382,11 @@ public final class VersionSet implements AutoCloseable {
         liveVersions.remove(v);
     }
 
+    /** @return how versions read tables */
+    public TableSource tables() {
+        return tables;
+    }
+
     /** @return the current version; callers that keep it take a reference */
     public Version current() {
         return current;
@@ -394,15 +395,6 @@ public final class VersionSet implements AutoCloseable {
     /** @return the internal-key order */
     public InternalKeyComparator icmp() {
         return icmp;
-    }
-
-    /** @return how versions read tables */
-    public TableSource tables() {
-        return tables;
-    }
-
-    SeekBudgets seekBudgets() {
-        return seekBudgets;
     }
 
     /** @return the target table size */

