@@ -2,6 +2,7 @@ package org.leveldbj.db;
 
 import java.nio.ByteBuffer;
 import java.util.AbstractMap;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;
@@ -254,6 +255,11 @@ public final class CursorIterator implements DBIterator {
     }
 
     private static byte[] copy(ByteBuffer b) {
+        if (b.hasArray()) {
+            // A copy the JIT makes without zeroing the new array first.
+            int from = b.arrayOffset() + b.position();
+            return Arrays.copyOfRange(b.array(), from, from + b.remaining());
+        }
         byte[] out = new byte[b.remaining()];
         b.get(b.position(), out);
         return out;

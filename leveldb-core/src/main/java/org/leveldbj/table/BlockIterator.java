@@ -53,8 +53,8 @@ public final class BlockIterator implements SortedIterator {
     private int keyLength;
     /** Views {@link #key} for comparisons; its limit stays the array's length. */
     private ByteBuffer keyWhole = ByteBuffer.wrap(key);
-    /** Views {@link #key} for callers of {@link #key()}, who may see only the current key. */
-    private ByteBuffer keyView = keyWhole.asReadOnlyBuffer();
+    /** Views {@link #key} for callers of {@link #key()}, who only read it; its array speeds their copies. */
+    private ByteBuffer keyView = ByteBuffer.wrap(key);
 
     /** The value view of a detached iterator: never positioned, so never mutated. */
     private static final ByteBuffer EMPTY_VIEW = ByteBuffer.allocate(0).asReadOnlyBuffer();
@@ -460,7 +460,7 @@ public final class BlockIterator implements SortedIterator {
         if (key.length < n) {
             key = Arrays.copyOf(key, Math.max(n, 2 * key.length));
             keyWhole = ByteBuffer.wrap(key);
-            keyView = keyWhole.asReadOnlyBuffer();
+            keyView = ByteBuffer.wrap(key);
         }
     }
 

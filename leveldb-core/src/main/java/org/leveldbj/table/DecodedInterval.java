@@ -32,8 +32,8 @@ final class DecodedInterval {
     byte[] keys = NO_BYTES;
     /** A view of {@link #keys} for comparisons; its limit stays the array's length. */
     ByteBuffer keysWhole = ByteBuffer.wrap(NO_BYTES);
-    /** A read-only view of {@link #keys} handed to callers. */
-    ByteBuffer keysView = keysWhole.asReadOnlyBuffer();
+    /** A view of {@link #keys} handed to callers, who only read it (its array speeds their copies and comparisons). */
+    ByteBuffer keysView = ByteBuffer.wrap(NO_BYTES);
     private int keyBytes;
     private int previousKeyStart;
 
@@ -64,7 +64,7 @@ final class DecodedInterval {
         if (keys.length - keyBytes < n) {
             keys = Arrays.copyOf(keys, Math.max(Math.max(keyBytes + n, 256), 2 * keys.length));
             keysWhole = ByteBuffer.wrap(keys);
-            keysView = keysWhole.asReadOnlyBuffer();
+            keysView = ByteBuffer.wrap(keys);
         }
         System.arraycopy(keys, previousKeyStart, keys, keyBytes, shared);
         source.copyFromBlock(deltaAt, keys, keyBytes + shared, nonShared);

@@ -97,4 +97,14 @@ class JmhSmokeTest {
     void iteration() throws RunnerException {
         check(run(IterationBenchmark.class, Map.of("keys", "2000")), 2);
     }
+
+    @Test
+    void readPath() throws RunnerException {
+        check(run(ReadPathBenchmark.class, Map.of("keys", "2000")), 4 * 2);
+    }
+
+    @Test
+    void blockCache() throws RunnerException {
+        check(run(BlockCacheBenchmark.class, Map.of("capacityMb", "1")), 2);
+    }
 }
