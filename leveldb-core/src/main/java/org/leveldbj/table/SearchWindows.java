@@ -6,7 +6,8 @@ import org.leveldbj.util.Coding;
 
 /**
  * A compact search aid for a block with many restart points (an index block): for each restart
- * key, the eight bytes that follow the prefix every restart key shares, as one big-endian
+ * key, the eight bytes that follow the prefix the restart keys share (all but the last, which
+ * may be a short successor sharing nothing: see {@link #build}), as one big-endian
  * {@code long}. A seek compares these longs first and reads the block's own bytes only on a
  * tie, so a binary search touches one small array instead of two cache lines of the block per
  * step.
@@ -72,19 +73,33 @@ final class SearchWindows {
                 return null;
             }
         }
+        // The prefix is the one every key but the last shares: the last key of an index block
+        // is usually the short successor of the table's last key ("1" after keys
+        // "0000...", say), which shares nothing with the others and would leave no prefix.
+        int last = n - 1;
         int common = lengths[0];
-        for (int i = 1; i < n && common > 0; i++) {
-            int m = Math.min(common, lengths[i]);
-            int diff = data.slice(starts[0], m).mismatch(data.slice(starts[i], m));
-            common = diff < 0 ? m : diff;
+        for (int i = 1; i < last && common > 0; i++) {
+            common = sharedLength(data, starts[0], starts[i], Math.min(common, lengths[i]));
         }
         byte[] prefix = new byte[common];
         data.get(starts[0], prefix);
         long[] windows = new long[n];
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < last; i++) {
             windows[i] = window(data, starts[i] + common, lengths[i] - common);
         }
+        boolean lastShares = lengths[last] >= common
+                && sharedLength(data, starts[0], starts[last], common) == common;
+        // A last key without the prefix sorts after every key with it (it is not below the key
+        // before it, and differs from the prefix at some byte), so after every target that has
+        // the prefix: the largest window says so, or ties with a target window of all ones.
+        windows[last] = lastShares ? window(data, starts[last] + common, lengths[last] - common) : -1L;
         return new SearchWindows(trim, prefix, windows);
+    }
+
+    /** How many of the first {@code max} bytes at {@code a} and at {@code b} are equal. */
+    private static int sharedLength(ByteBuffer data, int a, int b, int max) {
+        int diff = data.slice(a, max).mismatch(data.slice(b, max));
+        return diff < 0 ? max : diff;
     }
 
     /** The first eight of {@code length} bytes at {@code at}, big-endian, padded with zeros. */

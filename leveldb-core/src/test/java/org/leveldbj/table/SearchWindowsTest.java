@@ -111,6 +111,39 @@ class SearchWindowsTest {
         assertEquals(-1, new InternalKeyComparator(custom).bytewisePrefixTrim());
     }
 
+    @Test
+    void anIndexBlocksShortSuccessorLastKeyKeepsThePrefix() {
+        // An index block's last key is the short successor of the table's last key: "1" after
+        // keys that all start "0000000000", sharing nothing with them.
+        List<byte[]> keys = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            byte[] user = String.format("%016d", 1000 + i * 37).getBytes(StandardCharsets.US_ASCII);
+            keys.add(InternalKeys.encode(user, InternalKeys.MAX_SEQUENCE, ValueType.FOR_SEEK));
+        }
+        keys.add(InternalKeys.encode(new byte[] {'1'}, InternalKeys.MAX_SEQUENCE, ValueType.FOR_SEEK));
+        Block block = build(keys, 1, INTERNAL);
+        SearchWindows w = block.searchWindows(INTERNAL.bytewisePrefixTrim());
+        assertNotNull(w);
+        assertEquals(12, w.prefixLength(), "the keys but the last share 000000000001, 000000000002 or ...: " + w);
+        BlockIterator it = new BlockIterator(INTERNAL, block);
+        for (int i = 900; i < 5000; i += 7) {
+            byte[] target = InternalKeys.encode(String.format("%016d", i).getBytes(StandardCharsets.US_ASCII), 5,
+                    ValueType.VALUE);
+            it.seek(ByteBuffer.wrap(target));
+            byte[] expected = null;
+            for (byte[] k : keys) {
+                if (INTERNAL.compare(k, target) >= 0) {
+                    expected = k;
+                    break;
+                }
+            }
+            assertArrayEquals(expected, Bytes.toArray(it.key()), "seek " + i);
+        }
+        byte[] beyond = InternalKeys.encode(new byte[] {'2'}, 5, ValueType.VALUE);
+        it.seek(ByteBuffer.wrap(beyond));
+        assertFalse(it.valid());
+    }
+
     private static Block build(List<byte[]> keys, int interval, KeyComparator comparator) {
         BlockBuilder builder = new BlockBuilder(interval, comparator);
         for (byte[] k : keys) {
