@@ -320,8 +320,13 @@ public final class DbImpl implements DB {
         ReadView view = s.pinReadView();
         List<SortedIterator> children = new ArrayList<>();
         try {
-            children.add(view.mem.iterator());
-            if (view.imm != null) {
+            // A memtable empty now holds nothing this iterator may see: every write at or below
+            // its sequence was inserted before that sequence was published. Leaving it out
+            // spares a read-mostly database the merge with an empty source on every step.
+            if (!view.mem.isEmpty()) {
+                children.add(view.mem.iterator());
+            }
+            if (view.imm != null && !view.imm.isEmpty()) {
                 children.add(view.imm.iterator());
             }
             view.version.addIterators(ro, children);
