@@ -8,7 +8,8 @@ import org.leveldbj.table.BlockCache;
 /**
  * The block cache: uncompressed table blocks, keyed by table cache id and block offset, bounded
  * by the total size in bytes of the cached blocks (a block is charged {@link Block#size()}),
- * evicting blocks not read recently first (CLOCK, see {@link ClockShard}).
+ * evicting blocks not read recently first (CLOCK, see {@link ClockShard}), and admitting a block
+ * only when it is missed a second time soon after the first ({@link #admit}).
  *
  * <p>Structure: 16 shards chosen by a hash of the key, each with a sixteenth of the capacity
  * (rounded up, as in C++ LevelDB). A lookup takes no lock and allocates nothing: it walks a
@@ -35,12 +36,18 @@ public final class ClockBlockCache implements BlockCache {
     public static final long DEFAULT_CAPACITY = 8L << 20;
 
     private static final int SHARD_BITS = 4;
+    /** The block size {@link #admit} sizes its memory of misses for (C++ LevelDB's default). */
+    static final int TYPICAL_BLOCK = 4096;
+    /** How many misses {@link #admit} remembers per block the cache can hold. */
+    static final int MISSES_PER_BLOCK = 4;
     private static final int SHARDS = 1 << SHARD_BITS;
 
     private final long capacity;
     private final ClockShard[] shards = new ClockShard[SHARDS];
     private final AtomicLong ids = new AtomicLong();
     private final LongAdder misses = new LongAdder();
+    /** Fingerprints of recently missed blocks, for {@link #admit}; racy by design. */
+    private final long[] recentMisses;
 
     /**
      * Creates an empty cache.
@@ -53,6 +60,9 @@ public final class ClockBlockCache implements BlockCache {
             throw new IllegalArgumentException("cache capacity must not be negative: " + capacityBytes);
         }
         this.capacity = capacityBytes;
+        long slots = capacityBytes / TYPICAL_BLOCK * MISSES_PER_BLOCK;
+        this.recentMisses = capacityBytes == 0 ? new long[0]
+                : new long[(int) Math.min(1 << 24, Math.max(1024, Long.highestOneBit(slots) * 2))];
         long perShard = (capacityBytes + SHARDS - 1) / SHARDS;
         for (int i = 0; i < SHARDS; i++) {
             shards[i] = new ClockShard(perShard);
@@ -84,6 +94,31 @@ public final class ClockBlockCache implements BlockCache {
             misses.increment();
         }
         return block;
+    }
+
+    /**
+     * Admits a block missed for the second time within the memory of recent misses (a table of
+     * fingerprints with room for about {@value #MISSES_PER_BLOCK} times as many misses as the
+     * cache has blocks of {@value #TYPICAL_BLOCK} bytes): a block read once, by a scan or by a
+     * random read in a database many times the cache's size, is read into a reused buffer and
+     * costs no allocation and no eviction; a block read again soon is cached from its second
+     * read on. The table is read and written without synchronization: a lost update only admits
+     * a block one miss later or earlier.
+     */
+    @Override
+    public boolean admit(long cacheId, long blockOffset) {
+        if (recentMisses.length == 0) {
+            return false;
+        }
+        long h = hash(cacheId, blockOffset);
+        int slot = (int) h & (recentMisses.length - 1);
+        long fingerprint = h | 1; // never 0, the empty slot
+        if (recentMisses[slot] == fingerprint) {
+            recentMisses[slot] = 0;
+            return true;
+        }
+        recentMisses[slot] = fingerprint;
+        return false;
     }
 
     @Override

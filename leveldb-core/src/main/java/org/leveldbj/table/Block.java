@@ -32,6 +32,8 @@ public final class Block {
     private final String file;
     private final long fileOffset;
     private final boolean decompressed;
+    /** Whether the bytes lie in an array its reader reuses (see {@link #readerOwned}). */
+    private final boolean readerOwned;
     /** Built by {@link #searchWindows}; racing builders make equal slots, either may win. */
     private volatile WindowsSlot windows;
 
@@ -56,6 +58,25 @@ public final class Block {
      * @throws CorruptionException if the restart array is malformed
      */
     public Block(ByteBuffer contents, String file, long fileOffset, boolean decompressed) {
+        this(contents, file, fileOffset, decompressed, false);
+    }
+
+    /**
+     * Wraps decompressed bytes in an array the reader owns and will reuse for a later block once
+     * it has moved on from this one: never cached, never shared.
+     *
+     * @param contents the block's bytes, in a heap buffer over the reader's array from index 0
+     * @param file the file the block was read from
+     * @param fileOffset the offset of the block in that file
+     * @return the block
+     * @throws CorruptionException if the restart array is malformed
+     */
+    static Block readerOwned(ByteBuffer contents, String file, long fileOffset) {
+        return new Block(contents, file, fileOffset, true, true);
+    }
+
+    private Block(ByteBuffer contents, String file, long fileOffset, boolean decompressed, boolean readerOwned) {
+        this.readerOwned = readerOwned && contents.hasArray();
         // A heap block stays writable so that comparisons reach its array; nothing writes to it.
         this.data = contents.hasArray() ? contents.slice() : contents.slice().asReadOnlyBuffer();
         this.file = file;
@@ -102,6 +123,15 @@ public final class Block {
      */
     public BlockIterator iterator(KeyComparator comparator) {
         return new BlockIterator(comparator, this);
+    }
+
+    /**
+     * The array a reader-owned block lies in, for the reader's next block.
+     *
+     * @return the array, or {@code null} when the block is not reader-owned
+     */
+    byte[] readerOwnedArray() {
+        return readerOwned ? data.array() : null;
     }
 
     /**

@@ -30,6 +30,11 @@ public interface BlockCache {
         }
 
         @Override
+        public boolean admit(long cacheId, long blockOffset) {
+            return false;
+        }
+
+        @Override
         public String toString() {
             return "BlockCache.NONE";
         }
@@ -59,4 +64,18 @@ public interface BlockCache {
      * @param block the block
      */
     void insert(long cacheId, long blockOffset, Block block);
+
+    /**
+     * Tells, before a block missing from the cache is read, whether the cache wants it: a reader
+     * reads a wanted block into bytes of its own and {@linkplain #insert offers} it, any other
+     * into a buffer it reuses for the next block, allocating nothing. A cache may turn away
+     * blocks it has no reason to expect again, such as a block missed for the first time.
+     *
+     * @param cacheId the table's id
+     * @param blockOffset the block's offset in the table file
+     * @return {@code true} if the block should be read to be inserted
+     */
+    default boolean admit(long cacheId, long blockOffset) {
+        return true;
+    }
 }

@@ -59,6 +59,21 @@ final class BlockCompression {
      *     decompress; the offset (when given) is relative to the stored block
      */
     static ByteBuffer decompress(int type, ByteBuffer stored) {
+        return decompress(type, stored, null);
+    }
+
+    /**
+     * Decompresses a block into a caller's array when it is large enough.
+     *
+     * @param type the trailer's type byte, not {@link #NONE}
+     * @param stored the stored bytes: the remaining bytes of the buffer
+     * @param into an array to decompress into, or {@code null}
+     * @return a heap buffer holding the uncompressed block, from position 0: over {@code into}
+     *     when the block fits in it, else over a new array
+     * @throws CorruptionException if the type is unknown or unsupported or the bytes do not
+     *     decompress; the offset (when given) is relative to the stored block
+     */
+    static ByteBuffer decompress(int type, ByteBuffer stored, byte[] into) {
         BlockCodec codec;
         try {
             codec = Codecs.forId(type);
@@ -68,6 +83,12 @@ final class BlockCompression {
             throw new CorruptionException("cannot decompress block of type " + type + ": "
                     + unavailable.getMessage(), null, CorruptionException.UNKNOWN_OFFSET, unavailable);
         }
-        return codec.decompress(stored);
+        if (into == null) {
+            return codec.decompress(stored);
+        }
+        int length = codec.uncompressedLength(stored);
+        ByteBuffer output = length <= into.length ? ByteBuffer.wrap(into, 0, length) : ByteBuffer.allocate(length);
+        codec.decompress(stored, output);
+        return output.flip();
     }
 }

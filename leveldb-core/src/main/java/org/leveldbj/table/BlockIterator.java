@@ -128,6 +128,11 @@ public final class BlockIterator implements SortedIterator {
      * kept iterator does not keep it reachable; allocates nothing. {@link #reset(Block)} makes
      * it usable again.
      */
+    /** @return the block this iterator reads (an empty one when detached) */
+    Block block() {
+        return block;
+    }
+
     public void detach() {
         this.block = Block.EMPTY;
         this.data = Block.EMPTY.data();

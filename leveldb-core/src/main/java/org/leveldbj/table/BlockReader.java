@@ -42,6 +42,27 @@ public final class BlockReader {
      */
     public static BlockContents read(Env.RandomAccessFile file, String fileName, BlockHandle handle,
                                      boolean verifyChecksum) {
+        return read(file, fileName, handle, verifyChecksum, null);
+    }
+
+    /**
+     * Reads a block as {@link #read(Env.RandomAccessFile, String, BlockHandle, boolean)} does, but
+     * decompresses into a caller's array when the block fits in it: for a block that is read,
+     * used and dropped, without allocating its bytes.
+     *
+     * @param file the table file
+     * @param fileName the name used in error reports
+     * @param handle where the block is
+     * @param verifyChecksum whether to check the trailer's CRC32C
+     * @param into the array to decompress into, or {@code null}; the caller must not reuse it
+     *     while it reads the block
+     * @return the block's uncompressed bytes; {@link BlockContents#cachable()} is {@code false}
+     *     when they lie in {@code into}
+     * @throws CorruptionException if the block is truncated, damaged or of unknown type
+     * @throws DBException if reading fails
+     */
+    public static BlockContents read(Env.RandomAccessFile file, String fileName, BlockHandle handle,
+                                     boolean verifyChecksum, byte[] into) {
         long offset = handle.offset();
         long size = handle.size();
         if (size > Integer.MAX_VALUE - TRAILER_SIZE
@@ -75,9 +96,12 @@ public final class BlockReader {
         }
         ByteBuffer raw;
         try {
-            raw = BlockCompression.decompress(type, stored);
+            raw = BlockCompression.decompress(type, stored, into);
         } catch (CorruptionException e) {
             throw e.at(fileName, offset);
+        }
+        if (into != null && raw.hasArray() && raw.array() == into) {
+            return new BlockContents(raw, false, true);
         }
         // Writable so that readers may reach its array (comparisons use it); nothing writes to it.
         return new BlockContents(raw, true, true);

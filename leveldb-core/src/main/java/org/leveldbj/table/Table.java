@@ -204,12 +204,16 @@ public final class Table {
     public SortedIterator iterator(TableReadOptions readOptions) {
         return new TwoLevelIterator(indexBlock.iterator(options.comparator()),
                 (indexValue, reuse) -> {
-                    Block block = dataBlock(decodeHandle(indexValue, indexBlock), readOptions);
                     if (reuse instanceof BlockIterator) {
+                        // The iterator has moved on from its block: a block it owned lends its
+                        // array to the next one.
                         BlockIterator it = (BlockIterator) reuse;
+                        Block block = dataBlock(decodeHandle(indexValue, indexBlock), readOptions,
+                                it.block().readerOwnedArray());
                         it.reset(block);
                         return it;
                     }
+                    Block block = dataBlock(decodeHandle(indexValue, indexBlock), readOptions, null);
                     return block.iterator(options.comparator());
                 }, fileName, indexValue -> decodeHandle(indexValue, indexBlock).offset());
     }
@@ -250,7 +254,12 @@ public final class Table {
             filterSkips.increment();
             return false;
         }
-        BlockIterator data = its.data(options.comparator(), dataBlock(handle, readOptions));
+        Block block = dataBlock(handle, readOptions, its.blockArray);
+        byte[] owned = block.readerOwnedArray();
+        if (owned != null) {
+            its.blockArray = owned; // grown by this read: keep the larger array
+        }
+        BlockIterator data = its.data(options.comparator(), block);
         data.seek(key);
         if (!data.valid()) {
             return false;
@@ -260,13 +269,15 @@ public final class Table {
     }
 
     /**
-     * The two block iterators of a point lookup, kept per thread so that lookups allocate no
-     * iterators. They hold blocks only during a lookup ({@link #release()} drops them, so a
+     * The two block iterators of a point lookup and the array it decompresses blocks the cache
+     * does not want into, kept per thread so that lookups allocate no iterators and no block. They hold blocks only during a lookup ({@link #release()} drops them, so a
      * thread's iterators never keep an evicted block or an unmapped file's view reachable).
      */
     private static final class LookupIterators {
         private BlockIterator index;
         private BlockIterator data;
+        /** Where blocks the cache does not want are decompressed; {@code null} until needed. */
+        byte[] blockArray;
         boolean busy;
 
         BlockIterator index(KeyComparator comparator, Block block) {
@@ -298,6 +309,9 @@ public final class Table {
         }
     }
 
+    /** Lent when there is nothing to lend: every block is too large for it, so one is allocated. */
+    private static final byte[] NO_ARRAY = new byte[0];
+
     private static final ThreadLocal<LookupIterators> LOOKUP_ITERATORS = ThreadLocal.withInitial(LookupIterators::new);
 
     /**
@@ -323,16 +337,35 @@ public final class Table {
 
     /** Loads a data block through the block cache. */
     private Block dataBlock(BlockHandle handle, TableReadOptions readOptions) {
+        return dataBlock(handle, readOptions, null);
+    }
+
+    /**
+     * The block at a handle: from the cache, or read. A block the cache wants (see
+     * {@link BlockCache#admit}) is read into bytes of its own and inserted; any other is
+     * decompressed into {@code lend} when it fits (else into a new array) and comes back
+     * {@linkplain Block#readerOwned reader-owned}, for the caller to reuse its array.
+     */
+    private Block dataBlock(BlockHandle handle, TableReadOptions readOptions, byte[] lend) {
         BlockCache cache = options.blockCache();
         Block block = cache.lookup(cacheId, handle.offset());
         if (block != null) {
             return block;
         }
         boolean verify = readOptions.verifyChecksums() || options.verifyChecksums();
+        boolean keep = readOptions.fillCache() && cache.admit(cacheId, handle.offset());
+        if (!keep) {
+            BlockContents contents = BlockReader.read(file, fileName, handle, verify, lend != null ? lend : NO_ARRAY);
+            blockReads.increment();
+            if (contents.decompressed()) {
+                return Block.readerOwned(contents.data(), fileName, handle.offset());
+            }
+            return new Block(contents.data(), fileName, handle.offset(), false);
+        }
         BlockContents contents = BlockReader.read(file, fileName, handle, verify);
         blockReads.increment();
         block = new Block(contents.data(), fileName, handle.offset(), contents.decompressed());
-        if (contents.cachable() && readOptions.fillCache()) {
+        if (contents.cachable()) {
             cache.insert(cacheId, handle.offset(), block);
         }
         return block;

@@ -1,6 +1,7 @@
 package org.leveldbj.cache;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -75,6 +76,21 @@ class ClockBlockCacheTest {
         assertSame(b, cache.lookup(1, offs.get(6)));
         assertEquals(3, cache.entries());
         assertEquals(3L * size, cache.usage());
+    }
+
+    @Test
+    void admitsABlockOnItsSecondMiss() {
+        ClockBlockCache cache = new ClockBlockCache(1 << 20);
+        assertFalse(cache.admit(1, 0), "first miss");
+        assertFalse(cache.admit(1, 4096), "another block's first miss");
+        assertTrue(cache.admit(1, 0), "second miss");
+        assertFalse(cache.admit(1, 0), "the admission is used up");
+        assertTrue(cache.admit(1, 4096));
+        assertFalse(cache.admit(2, 0), "another table's block");
+        ClockBlockCache none = new ClockBlockCache(0);
+        assertFalse(none.admit(1, 0));
+        assertFalse(none.admit(1, 0), "a cache that keeps nothing wants nothing");
+        assertFalse(org.leveldbj.table.BlockCache.NONE.admit(1, 0));
     }
 
     @Test
