@@ -96,6 +96,7 @@ public final class CompactionJob {
         List<FileMetaData> outputs = new ArrayList<>();
         TableFileWriter out = null;
         byte[] currentUserKey = new byte[64];
+        ByteBuffer currentUserKeyView = ByteBuffer.wrap(currentUserKey);
         int currentUserKeyLength = 0;
         boolean hasCurrentUserKey = false;
         long lastSequenceForKey = InternalKeys.MAX_SEQUENCE + 1;
@@ -109,7 +110,7 @@ public final class CompactionJob {
                 context.maybeFlushImmutable();
                 ByteBuffer key = input.key();
                 if (finishOutputBefore(c, key, out != null)) {
-                    outputs.add(out.finish());
+                    outputs.add(out.finish(false));
                     out = null;
                 }
                 boolean drop = false;
@@ -123,9 +124,10 @@ public final class CompactionJob {
                 } else {
                     int userLength = length - InternalKeys.TRAILER_SIZE;
                     if (!hasCurrentUserKey || ucmp.compare(key, key.position(), userLength,
-                            ByteBuffer.wrap(currentUserKey), 0, currentUserKeyLength) != 0) {
+                            currentUserKeyView, 0, currentUserKeyLength) != 0) {
                         if (currentUserKey.length < userLength) {
                             currentUserKey = new byte[Math.max(userLength, currentUserKey.length * 2)];
+                            currentUserKeyView = ByteBuffer.wrap(currentUserKey);
                         }
                         key.get(key.position(), currentUserKey, 0, userLength);
                         currentUserKeyLength = userLength;
@@ -136,7 +138,7 @@ public final class CompactionJob {
                     if (lastSequenceForKey <= smallestSnapshot) {
                         drop = true; // shadowed by a newer entry every reader sees
                     } else if (type == ValueType.DELETION.persistentId() && sequence <= smallestSnapshot
-                            && c.isBaseLevelForKey(ByteBuffer.wrap(currentUserKey, 0, currentUserKeyLength))) {
+                            && isBaseLevelForKey(c, currentUserKeyView, currentUserKeyLength)) {
                         drop = true; // nothing older below to hide, and no reader sees older data here
                     }
                     lastSequenceForKey = sequence;
@@ -148,15 +150,20 @@ public final class CompactionJob {
                     }
                     out.add(key, input.value());
                     if (out.fileSize() >= c.maxOutputFileSize()) {
-                        outputs.add(out.finish());
+                        outputs.add(out.finish(false));
                         out = null;
                     }
                 }
                 input.next();
             }
             if (out != null) {
-                outputs.add(out.finish());
+                outputs.add(out.finish(false));
                 out = null;
+            }
+            if (!outputs.isEmpty()) {
+                // One directory sync for every output: their names are durable before the
+                // MANIFEST that names them is written.
+                env.syncDir(dbDir);
             }
             ok = true;
         } finally {
@@ -176,6 +183,16 @@ public final class CompactionJob {
         }
         long read = Version.totalFileSize(c.inputs(0)) + Version.totalFileSize(c.inputs(1));
         return new CompactionStats((System.nanoTime() - start) / 1000, read, written);
+    }
+
+    /** Asks the compaction about a user key held in the first {@code length} bytes of a view. */
+    private static boolean isBaseLevelForKey(Compaction c, ByteBuffer view, int length) {
+        view.limit(length).position(0);
+        try {
+            return c.isBaseLevelForKey(view);
+        } finally {
+            view.clear(); // later comparisons read it by absolute index, up to its capacity
+        }
     }
 
     /**

@@ -3,7 +3,6 @@ package org.leveldbj.compaction;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
-import java.util.Arrays;
 import org.iq80.leveldb.Env;
 import org.leveldbj.db.FileNames;
 import org.leveldbj.env.IoErrors;
@@ -17,7 +16,8 @@ import org.leveldbj.version.TableSource;
 /**
  * Writes one table file ({@code NNNNNN.ldb}) and describes it: entries are added in key order;
  * {@link #finish()} completes, syncs and closes the file, syncs its directory (so that the name
- * is as durable as the data), checks that it opens, and returns its
+ * is as durable as the data; a compaction writing several tables syncs it once after the last,
+ * see {@link #finish(boolean)}), checks that it opens, and returns its
  * {@link FileMetaData}; {@link #abandon()} deletes it. A failure to write the file is reported by
  * an {@link IOException} naming it.
  *
@@ -31,8 +31,6 @@ public final class TableFileWriter {
     private final Env.WritableFile file;
     private final TableBuilder builder;
     private byte[] smallest;
-    private byte[] largest = new byte[64];
-    private int largestLength;
     private boolean done;
 
     /**
@@ -68,11 +66,6 @@ public final class TableFileWriter {
             smallest = new byte[length];
             key.get(key.position(), smallest);
         }
-        if (largest.length < length) {
-            largest = new byte[Math.max(length, largest.length * 2)];
-        }
-        key.get(key.position(), largest, 0, length);
-        largestLength = length;
         try {
             builder.add(key, value);
         } catch (IOException e) {
@@ -96,12 +89,26 @@ public final class TableFileWriter {
     }
 
     /**
-     * Completes the table. Requires: at least one entry.
+     * Completes the table and syncs its directory. Requires: at least one entry.
      *
      * @return the table's metadata
      * @throws IOException if writing, syncing or reopening fails (the file is then deleted)
      */
     public FileMetaData finish() throws IOException {
+        return finish(true);
+    }
+
+    /**
+     * Completes the table: writes the rest, syncs and closes the file, and checks that it opens.
+     * Requires: at least one entry.
+     *
+     * @param syncDirectory whether to sync the directory too; a caller writing several tables
+     *     passes {@code false} and syncs the directory once after the last, before any MANIFEST
+     *     names them
+     * @return the table's metadata
+     * @throws IOException if writing, syncing or reopening fails (the file is then deleted)
+     */
+    public FileMetaData finish(boolean syncDirectory) throws IOException {
         assert builder.numEntries() > 0;
         done = true;
         try {
@@ -112,13 +119,15 @@ public final class TableFileWriter {
             } catch (IOException e) {
                 throw IoErrors.withPath(path, e);
             }
-            // Make the name durable too: a MANIFEST naming this table must never outlive it.
-            env.syncDir(path.getParent());
+            if (syncDirectory) {
+                // Make the name durable too: a MANIFEST naming this table must never outlive it.
+                env.syncDir(path.getParent());
+            }
             long size = builder.fileSize();
             try (SortedIterator it = tables.iterator(number, size, TableReadOptions.DEFAULT)) {
                 it.seekToFirst();
             }
-            return new FileMetaData(number, size, smallest, Arrays.copyOf(largest, largestLength));
+            return new FileMetaData(number, size, smallest, builder.lastKey());
         } catch (IOException | RuntimeException e) {
             deleteQuietly(e);
             throw e;

@@ -98,8 +98,14 @@ public final class BlockBuilder {
         int shared = 0;
         if (counter < restartInterval) {
             int n = Math.min(lastKeyLength, keyLength);
-            while (shared < n && lastKey[shared] == key.get(keyOffset + shared)) {
-                shared++;
+            if (key.hasArray()) {
+                int from = key.arrayOffset() + keyOffset;
+                int diff = Arrays.mismatch(lastKey, 0, n, key.array(), from, from + n);
+                shared = diff < 0 ? n : diff;
+            } else {
+                while (shared < n && lastKey[shared] == key.get(keyOffset + shared)) {
+                    shared++;
+                }
             }
         } else {
             if (restartCount == restarts.length) {

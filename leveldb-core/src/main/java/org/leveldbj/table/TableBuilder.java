@@ -115,8 +115,10 @@ public final class TableBuilder {
     }
 
     /**
-     * Closes the current data block, if it has entries, and writes it. Requires: not finished
-     * or abandoned.
+     * Closes the current data block, if it has entries, and appends it to the file. The file's
+     * own buffering decides when bytes reach the operating system (a table is synced once, when
+     * it is complete), so a table is written in large chunks rather than a system call per
+     * block. Requires: not finished or abandoned.
      *
      * @throws IOException if writing fails
      */
@@ -129,11 +131,6 @@ public final class TableBuilder {
         assert !pendingIndexEntry;
         pendingHandle = writeBlock(dataBlock);
         pendingIndexEntry = true;
-        try {
-            file.flush();
-        } catch (IOException e) {
-            throw fail(e);
-        }
         if (filterBlock != null) {
             filterBlock.startBlock(offset);
         }
@@ -180,6 +177,15 @@ public final class TableBuilder {
      */
     public long numEntries() {
         return entries;
+    }
+
+    /**
+     * The last key added.
+     *
+     * @return a copy, empty when nothing was added
+     */
+    public byte[] lastKey() {
+        return Arrays.copyOf(lastKey, lastKeyLength);
     }
 
     /**

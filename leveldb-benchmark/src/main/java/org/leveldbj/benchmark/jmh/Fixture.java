@@ -58,6 +58,56 @@ final class Fixture {
     }
 
     /**
+     * Opens a copy of a closed database in a new temporary directory.
+     *
+     * @param template the directory of a closed database
+     * @param options the options
+     * @return the open fixture; {@link #close()} deletes the copy
+     */
+    static Fixture openCopy(Path template, Options options) {
+        try {
+            Path directory = Files.createTempDirectory("leveldbj-jmh-");
+            try (Stream<Path> files = Files.list(template)) {
+                for (Path f : files.toList()) {
+                    Files.copy(f, directory.resolve(f.getFileName()));
+                }
+            }
+            return new Fixture(directory, LevelDbFactory.factory.open(directory.toFile(), options));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Closes the database and keeps its files, for {@link #openCopy}.
+     *
+     * @return the directory
+     */
+    Path closeKeepingFiles() {
+        try {
+            db.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return directory;
+    }
+
+    /**
+     * Deletes a directory and everything in it.
+     *
+     * @param directory the directory
+     */
+    static void delete(Path directory) {
+        try (Stream<Path> paths = Files.walk(directory)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
      * The total size of the database's tables ({@code .ldb} and {@code .sst} files), leaving out
      * the log, the manifest and the info log.
      *
@@ -77,14 +127,10 @@ final class Fixture {
     void close() {
         try {
             db.close();
-            try (Stream<Path> paths = Files.walk(directory)) {
-                for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(p);
-                }
-            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        delete(directory);
     }
 
     /**

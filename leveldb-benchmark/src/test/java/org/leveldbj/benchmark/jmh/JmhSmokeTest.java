@@ -107,4 +107,9 @@ class JmhSmokeTest {
     void blockCache() throws RunnerException {
         check(run(BlockCacheBenchmark.class, Map.of("capacityMb", "1")), 2);
     }
+
+    @Test
+    void compaction() throws RunnerException {
+        check(run(CompactionBenchmark.class, Map.of("keys", "5000")), 1);
+    }
 }
