@@ -68,6 +68,13 @@ final class DbOptions {
                 && flags.benchmarks.contains(Workload.READREVERSE.benchmarkName())) {
             warnings.add(impl + " cannot iterate backwards: readreverse is skipped");
         }
+        if (impl.name().equals("h2")) {
+            warnings.add("h2 is an MVStore, not an LSM tree: one file (data.mv.db), "
+                    + (flags.compression == CompressionType.NONE ? "no compression" : "LZF-compressed pages")
+                    + ", a page cache of --cache_size (8 MiB by default); no write-ahead log: writes are"
+                    + " committed by MVStore's auto-commit (every second or 1 MiB), a sync write commits and"
+                    + " fsyncs; --write_buffer_size and --block_size do not apply");
+        }
         return new DbOptions(options, warnings);
     }
 

@@ -19,7 +19,7 @@ final class Flags implements Cloneable {
             "readseq", "readreverse", "compact", "readrandom", "readseq", "readreverse",
             "fill100K");
 
-    static final List<String> IMPLS = List.of("leveldbj", "iq80", "leveldbjni", "rocksdb");
+    static final List<String> IMPLS = List.of("leveldbj", "iq80", "leveldbjni", "rocksdb", "h2");
 
     List<String> benchmarks = DEFAULT_BENCHMARKS;
     int num = 1_000_000;

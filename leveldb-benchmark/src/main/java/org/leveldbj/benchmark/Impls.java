@@ -31,7 +31,8 @@ final class Impls {
     static final String PEERS_PROPERTY = "leveldbj.bench.peers";
     static final String BUILD_HINT = "run: mvn -B -ntp install -DskipTests first";
 
-    private static final String ADAPTER_PACKAGE = "org.leveldbj.benchmark.rocksdb";
+    private static final String ROCKSDB_ADAPTER = "org.leveldbj.benchmark.rocksdb";
+    private static final String H2_ADAPTER = "org.leveldbj.benchmark.h2";
     private static final Map<String, Impl> LOADED = new HashMap<>();
 
     private Impls() {
@@ -52,22 +53,25 @@ final class Impls {
                 return new Impl(name, ownVersion(), LevelDbFactory.factory,
                         EnumSet.allOf(Impl.Feature.class));
             case "iq80":
-                return peer(name, "leveldb", "org.iq80.leveldb.impl.Iq80DBFactory", false,
+                return peer(name, "leveldb", "org.iq80.leveldb.impl.Iq80DBFactory", null,
                         EnumSet.noneOf(Impl.Feature.class));
             case "leveldbjni":
                 return peer(name, "leveldbjni-all", "org.fusesource.leveldbjni.JniDBFactory",
-                        false, EnumSet.of(Impl.Feature.BLOCK_CACHE,
+                        null, EnumSet.of(Impl.Feature.BLOCK_CACHE,
                                 Impl.Feature.REVERSE_ITERATION));
             case "rocksdb":
-                return peer(name, "rocksdbjni", ADAPTER_PACKAGE + ".RocksDbFactory", true,
+                return peer(name, "rocksdbjni", ROCKSDB_ADAPTER + ".RocksDbFactory", ROCKSDB_ADAPTER,
                         EnumSet.allOf(Impl.Feature.class));
+            case "h2":
+                return peer(name, "h2", H2_ADAPTER + ".H2Factory", H2_ADAPTER,
+                        EnumSet.of(Impl.Feature.BLOCK_CACHE, Impl.Feature.REVERSE_ITERATION));
             default:
                 throw new IllegalArgumentException("unknown implementation " + name);
         }
     }
 
     private static Impl peer(String name, String artifactId, String factoryClass,
-            boolean adapter, EnumSet<Impl.Feature> features) throws ImplUnavailableException {
+            String adapter, EnumSet<Impl.Feature> features) throws ImplUnavailableException {
         Path dir = peersDirectory().resolve(name);
         List<URL> urls = new ArrayList<>();
         String version = null;
@@ -84,7 +88,7 @@ final class Impls {
                     version = m.group(1);
                 }
             }
-            if (adapter) {
+            if (adapter != null) {
                 urls.add(ownLocation().toUri().toURL());
             }
         } catch (IOException e) {
@@ -96,7 +100,7 @@ final class Impls {
                     + " jar in " + dir + " (" + BUILD_HINT + ")", null);
         }
         PeerClassLoader loader = new PeerClassLoader(name, urls.toArray(new URL[0]),
-                Impls.class.getClassLoader(), adapter ? ADAPTER_PACKAGE : null);
+                Impls.class.getClassLoader(), adapter);
         try {
             Class<?> type = Class.forName(factoryClass, true, loader);
             DBFactory factory = (DBFactory) type.getField("factory").get(null);

@@ -24,7 +24,7 @@ final class Usage {
             "  --open_files=N           maximum open files (1000)",
             "  --bloom_bits=N           bloom filter bits per key; -1 for none (-1)",
             "  --compression=none|snappy|zstd   block compression (snappy)",
-            "  --impl=leveldbj|iq80|leveldbjni|rocksdb   implementation (leveldbj)",
+            "  --impl=leveldbj|iq80|leveldbjni|rocksdb|h2   implementation (leveldbj)",
             "  --warmup=N               before measuring, run the same workloads on N entries in a",
             "                           scratch database so the JIT has compiled the code paths;",
             "                           0 measures a cold JVM; -1 is --num/5, at most "

@@ -3,7 +3,6 @@ package org.leveldbj.benchmark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -13,7 +12,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -39,9 +37,9 @@ class EndToEndTest {
     Path temp;
 
     @ParameterizedTest
-    @ValueSource(strings = {"leveldbj", "iq80", "leveldbjni", "rocksdb"})
+    @ValueSource(strings = {"leveldbj", "iq80", "leveldbjni", "rocksdb", "h2"})
     void everyWorkload(String impl) {
-        Impl loaded = loadOrSkip(impl);
+        Impl loaded = Peers.loadOrSkip(impl);
         Run run = run("--impl=" + impl, "--num=" + NUM,
                 "--benchmarks=" + String.join(",", EVERY_WORKLOAD));
         assertEquals(0, run.code, run.err);
@@ -76,7 +74,7 @@ class EndToEndTest {
     @Test
     void peersAreNotOnTheClassPath() {
         for (String peerClass : List.of("org.iq80.leveldb.impl.Iq80DBFactory",
-                "org.fusesource.leveldbjni.JniDBFactory", "org.rocksdb.RocksDB")) {
+                "org.fusesource.leveldbjni.JniDBFactory", "org.rocksdb.RocksDB", "org.h2.mvstore.MVStore")) {
             assertThrows(ClassNotFoundException.class, () -> Class.forName(peerClass),
                     peerClass);
         }
@@ -146,7 +144,7 @@ class EndToEndTest {
 
     @Test
     void unsupportedOptionsOfPeers() {
-        loadOrSkip("iq80");
+        Peers.loadOrSkip("iq80");
         Run bloom = run("--impl=iq80", "--num=100", "--bloom_bits=10", "--benchmarks=fillseq");
         assertEquals(0, bloom.code, bloom.err);
         assertTrue(bloom.out.contains("WARNING: iq80 0.12 has no bloom filters: --bloom_bits"
@@ -155,19 +153,6 @@ class EndToEndTest {
         assertEquals(2, zstd.code);
         assertEquals("--compression=zstd: iq80 0.12 cannot write zstd blocks (leveldbj and"
                 + " rocksdb can)", zstd.err.trim());
-    }
-
-    private static Impl loadOrSkip(String impl) {
-        try {
-            return Impls.load(impl);
-        } catch (ImplUnavailableException e) {
-            if ("true".equals(System.getenv("CI"))) {
-                fail(impl + " must load under CI: " + e.getMessage(), e);
-            }
-            System.err.println("SKIPPED: " + e.getMessage());
-            Assumptions.abort(impl + " cannot load here: " + e.getMessage());
-            throw new AssertionError(e);
-        }
     }
 
     private static Run run(String... args) {

@@ -91,6 +91,9 @@ class FlagsTest {
         assertEquals("/tmp/x", flags.db);
         assertEquals(CompressionType.ZSTD, flags.compression);
         assertEquals("rocksdb", flags.impl);
+        for (String impl : List.of("leveldbj", "iq80", "leveldbjni", "h2")) {
+            assertEquals(impl, Flags.parse("--impl=" + impl).impl);
+        }
     }
 
     @Test
