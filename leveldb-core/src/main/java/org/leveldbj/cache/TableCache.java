@@ -103,7 +103,7 @@ public final class TableCache implements AutoCloseable {
         TableCacheShard shard = shard(fileNumber);
         TableHandle h = acquire(shard, fileNumber, fileSize);
         try {
-            return new TableCacheIterator(h.table(opener, fileSize).iterator(ro), shard, h);
+            return h.table(opener, fileSize).iterator(ro, () -> shard.release(h));
         } catch (RuntimeException | Error e) {
             shard.release(h);
             throw e;

@@ -202,8 +202,9 @@ public final class DbIterator implements SortedIterator {
                     iter.seekToFirst();
                 }
             } else {
-                ByteBuffer k = iter.key();
-                saveKey(k, k.position(), userLength(k));
+                // The current entry was parsed when the iterator reached it.
+                ByteBuffer k = curKey;
+                saveKey(k, k.position(), curUserLength);
                 iter.next();
             }
             if (!iter.valid()) {
@@ -252,7 +253,7 @@ public final class DbIterator implements SortedIterator {
         if (reverse) {
             return savedKeyView.limit(savedKeyLength).position(0);
         }
-        ByteBuffer k = iter.key();
+        ByteBuffer k = curKey;
         if (k != forwardSource) {
             forwardSource = k;
             forwardKey = k.duplicate();

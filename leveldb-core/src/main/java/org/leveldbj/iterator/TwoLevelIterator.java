@@ -19,7 +19,7 @@ import java.util.function.ToLongFunction;
  * <p>Thread safety: confined to one thread, like every {@link SortedIterator}.
  *
  * <p>Lifetime: owns the index iterator and the current inner iterator, and closes them when it
- * is closed.
+ * is closed (once: closing again does nothing), then runs its release action if it has one.
  */
 public final class TwoLevelIterator implements SortedIterator {
     /** Turns an index value into an iterator over the entries it names. */
@@ -49,6 +49,9 @@ public final class TwoLevelIterator implements SortedIterator {
     /** Views {@link #dataValue} for comparisons. */
     private ByteBuffer dataValueView = ByteBuffer.wrap(dataValue);
     private int dataValueLength = -1;
+    /** Run once by {@link #close()}; {@code null} when there is nothing to release. */
+    private final Runnable onClose;
+    private boolean closed;
 
     /**
      * Creates an iterator.
@@ -70,10 +73,27 @@ public final class TwoLevelIterator implements SortedIterator {
      * @param offsetOf the offset of the block an index value names
      */
     public TwoLevelIterator(SortedIterator index, InnerOpener opener, String file, ToLongFunction<ByteBuffer> offsetOf) {
+        this(index, opener, file, offsetOf, null);
+    }
+
+    /**
+     * Creates an iterator over one file, as {@link #TwoLevelIterator(SortedIterator, InnerOpener,
+     * String, ToLongFunction)} does, that also releases a resource (the file itself) when closed:
+     * a reader of a cached file needs no wrapper around the iterator to give the file back.
+     *
+     * @param index the index iterator, owned from now on
+     * @param opener turns index values into inner iterators
+     * @param file the file's name
+     * @param offsetOf the offset of the block an index value names
+     * @param onClose run once, after the inner iterators are closed, or {@code null}
+     */
+    public TwoLevelIterator(SortedIterator index, InnerOpener opener, String file, ToLongFunction<ByteBuffer> offsetOf,
+                            Runnable onClose) {
         this.index = index;
         this.opener = opener;
         this.file = file;
         this.offsetOf = offsetOf;
+        this.onClose = onClose;
     }
 
     @Override
@@ -156,10 +176,20 @@ public final class TwoLevelIterator implements SortedIterator {
 
     @Override
     public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
         try {
-            index.close();
+            try {
+                index.close();
+            } finally {
+                dropData();
+            }
         } finally {
-            dropData();
+            if (onClose != null) {
+                onClose.run();
+            }
         }
     }
 

@@ -452,7 +452,9 @@ public final class BlockIterator implements SortedIterator {
      * plain loop beats the buffer's bulk copy (whose fixed cost dominates on direct buffers).
      */
     void copyFromBlock(int from, byte[] dst, int to, int n) {
-        if (n <= 16) {
+        if (data.hasArray()) {
+            System.arraycopy(data.array(), data.arrayOffset() + from, dst, to, n);
+        } else if (n <= 16) {
             for (int i = 0; i < n; i++) {
                 dst[to + i] = data.get(from + i);
             }

@@ -202,6 +202,18 @@ public final class Table {
      * @return an unpositioned iterator, to be closed by the caller
      */
     public SortedIterator iterator(TableReadOptions readOptions) {
+        return iterator(readOptions, null);
+    }
+
+    /**
+     * Returns an iterator over every entry of the table that runs an action once when closed.
+     *
+     * @param readOptions whether to check checksums and fill the cache
+     * @param onClose run once when the iterator is closed (after it has let go of its blocks),
+     *     or {@code null}
+     * @return an unpositioned iterator, to be closed by the caller
+     */
+    public SortedIterator iterator(TableReadOptions readOptions, Runnable onClose) {
         return new TwoLevelIterator(indexBlock.iterator(options.comparator()),
                 (indexValue, reuse) -> {
                     if (reuse instanceof BlockIterator) {
@@ -215,7 +227,7 @@ public final class Table {
                     }
                     Block block = dataBlock(decodeHandle(indexValue, indexBlock), readOptions, null);
                     return block.iterator(options.comparator());
-                }, fileName, indexValue -> decodeHandle(indexValue, indexBlock).offset());
+                }, fileName, indexValue -> decodeHandle(indexValue, indexBlock).offset(), onClose);
     }
 
     /**
