@@ -61,7 +61,9 @@ public final class ClockBlockCache implements BlockCache {
         }
         this.capacity = capacityBytes;
         long slots = capacityBytes / TYPICAL_BLOCK * MISSES_PER_BLOCK;
-        this.recentMisses = capacityBytes == 0 ? new long[0]
+        // A cache whose shards cannot hold a typical block wants none: reading one into bytes
+        // of its own would only make garbage.
+        this.recentMisses = capacityBytes / SHARDS < TYPICAL_BLOCK ? new long[0]
                 : new long[(int) Math.min(1 << 24, Math.max(1024, Long.highestOneBit(slots) * 2))];
         long perShard = (capacityBytes + SHARDS - 1) / SHARDS;
         for (int i = 0; i < SHARDS; i++) {

@@ -25,7 +25,6 @@ public final class PointLookup {
     private byte[] seekKey = new byte[64];
     private int seekKeyLength;
     private ByteBuffer seekKeyView = ByteBuffer.wrap(seekKey);
-    private ByteBuffer userKeyView;
     private int state;
     private byte[] value;
 
@@ -46,7 +45,6 @@ public final class PointLookup {
         Coding.putFixed64(seekKey, key.length, trailer);
         seekKeyLength = n;
         userKey = key;
-        userKeyView = null;
         sequence = snapshotSequence;
         state = UNSETTLED;
         value = null;
@@ -55,7 +53,6 @@ public final class PointLookup {
     /** Forgets the key and the value, so that an idle lookup holds on to neither. */
     public void clear() {
         userKey = null;
-        userKeyView = null;
         value = null;
         state = UNSETTLED;
     }
@@ -65,12 +62,14 @@ public final class PointLookup {
         return userKey;
     }
 
-    /** @return the user key as a buffer over the caller's array, from position 0 */
+    /**
+     * The user key as a buffer, for comparisons by absolute index: its bytes 0 to
+     * {@code userKey().length} are the user key (the seek key begins with it).
+     *
+     * @return the seek key's buffer; callers must not move its position or limit
+     */
     public ByteBuffer userKeyBuffer() {
-        if (userKeyView == null) {
-            userKeyView = ByteBuffer.wrap(userKey);
-        }
-        return userKeyView;
+        return seekKey();
     }
 
     /** @return the snapshot's sequence number */

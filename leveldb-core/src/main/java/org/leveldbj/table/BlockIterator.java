@@ -115,9 +115,13 @@ public final class BlockIterator implements SortedIterator {
      * @param newBlock the block to iterate
      */
     public void reset(Block newBlock) {
+        if (newBlock != block) {
+            // The value view is made when first asked for: a lookup that finds no matching key
+            // in the block never needs one.
+            this.valueView = null;
+        }
         this.block = newBlock;
         this.data = newBlock.data();
-        this.valueView = data.duplicate();
         this.restarts = newBlock.restartsOffset();
         this.numRestarts = newBlock.numRestarts();
         invalidate();
@@ -164,6 +168,9 @@ public final class BlockIterator implements SortedIterator {
     @Override
     public ByteBuffer value() {
         assert valid();
+        if (valueView == null) {
+            valueView = data.duplicate();
+        }
         valueView.limit(valueOffset + valueLength);
         valueView.position(valueOffset);
         return valueView;

@@ -90,6 +90,9 @@ class ClockBlockCacheTest {
         ClockBlockCache none = new ClockBlockCache(0);
         assertFalse(none.admit(1, 0));
         assertFalse(none.admit(1, 0), "a cache that keeps nothing wants nothing");
+        ClockBlockCache tiny = new ClockBlockCache(16 * 4000);
+        assertFalse(tiny.admit(1, 0));
+        assertFalse(tiny.admit(1, 0), "shards smaller than a 4 KiB block want none");
         assertFalse(org.leveldbj.table.BlockCache.NONE.admit(1, 0));
     }
 
