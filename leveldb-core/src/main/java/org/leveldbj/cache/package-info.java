@@ -1,6 +1,6 @@
 /**
  * The database's caches: {@link org.leveldbj.cache.ClockBlockCache}, uncompressed table blocks
- * bounded by their size in bytes, and {@link org.leveldbj.cache.TableCache}, open table files
+ * bounded by their size in bytes and admitted on their second miss, and {@link org.leveldbj.cache.TableCache}, open table files
  * bounded by their number.
  *
  * <h2>Lifetimes</h2>
@@ -11,7 +11,8 @@
  * mapping, so evicting one only drops the cache's reference and a reader still holding it keeps
  * it alive.
  *
- * <p>Thread safety: both caches are safe for concurrent use, each split into independently
- * locked shards whose locks are held only to find and link entries, never during I/O.
+ * <p>Thread safety: both caches are safe for concurrent use, each split into independent shards.
+ * A block cache hit takes no lock; inserting a block and every table cache operation take their
+ * shard's lock only to find and link entries, never during I/O.
  */
 package org.leveldbj.cache;

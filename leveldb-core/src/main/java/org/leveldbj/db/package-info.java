@@ -16,6 +16,15 @@
  * LOG, LOG.old       human-readable info log
  * </pre>
  *
+ * <h2>Reads without the lock</h2>
+ * The memtable, the immutable memtable and the current version are published together as a
+ * {@link org.leveldbj.db.ReadView}, replaced under the database lock whenever one of them
+ * changes. {@code get}, {@code iterator} and {@code getApproximateSizes} read the last sequence
+ * number, then pin the published view (a reference count that refuses a view already released)
+ * and never take the database lock; {@code getSnapshot} reads the sequence and registers it
+ * under the snapshot list's own lock, which compaction also holds while it reads the oldest
+ * snapshot.
+ *
  * <h2>Read-only mode</h2>
  * With {@link org.iq80.leveldb.Options#readOnly(boolean)} a database opens without changing its
  * directory in any way: no file is created, written, renamed or deleted (not even {@code LOCK}

@@ -6,13 +6,11 @@ import java.nio.file.Path;
 import java.util.List;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
-import org.iq80.leveldb.DB;
 import org.iq80.leveldb.DBIterator;
-import org.iq80.leveldb.Range;
-import org.iq80.leveldb.ReadOptions;
 import org.iq80.leveldb.Snapshot;
 import org.iq80.leveldb.WriteBatch;
 import org.iq80.leveldb.WriteOptions;
+import org.leveldbj.benchmark.PeerDb;
 
 /**
  * An MVStore map behind the {@link DB} interface. A batch is applied entry by entry, in order:
@@ -20,12 +18,13 @@ import org.iq80.leveldb.WriteOptions;
  * versions, but the auto-commit may fall in the middle of a batch). A sync write commits and
  * fsyncs the store.
  */
-final class H2Adapter implements DB {
+final class H2Adapter extends PeerDb {
     private final MVStore store;
     private final MVMap<byte[], byte[]> map;
     private final Path file;
 
     H2Adapter(MVStore store, MVMap<byte[], byte[]> map, Path file) {
+        super("H2");
         this.store = store;
         this.map = map;
         this.file = file;
@@ -37,35 +36,8 @@ final class H2Adapter implements DB {
     }
 
     @Override
-    public byte[] get(byte[] key, ReadOptions options) {
-        unsupportedSnapshot(options);
-        return get(key);
-    }
-
-    @Override
     public DBIterator iterator() {
         return new H2Iterator(map);
-    }
-
-    @Override
-    public DBIterator iterator(ReadOptions options) {
-        unsupportedSnapshot(options);
-        return iterator();
-    }
-
-    @Override
-    public void put(byte[] key, byte[] value) {
-        put(key, value, new WriteOptions());
-    }
-
-    @Override
-    public void delete(byte[] key) {
-        delete(key, new WriteOptions());
-    }
-
-    @Override
-    public void write(WriteBatch updates) {
-        write(updates, new WriteOptions());
     }
 
     @Override
@@ -105,24 +77,12 @@ final class H2Adapter implements DB {
     }
 
     private Snapshot finish(WriteOptions options) {
-        if (options.snapshot()) {
-            throw new UnsupportedOperationException("snapshots through the H2 adapter");
-        }
+        refuseSnapshot(options);
         if (options.sync()) {
             store.commit();
             store.sync();
         }
         return null;
-    }
-
-    @Override
-    public Snapshot getSnapshot() {
-        throw new UnsupportedOperationException("snapshots through the H2 adapter");
-    }
-
-    @Override
-    public long[] getApproximateSizes(Range... ranges) {
-        throw new UnsupportedOperationException("approximate sizes through the H2 adapter");
     }
 
     /**
@@ -144,16 +104,6 @@ final class H2Adapter implements DB {
                 + store.getFillRate() + "%\n";
     }
 
-    @Override
-    public void suspendCompactions() {
-        throw new UnsupportedOperationException("suspendCompactions through the H2 adapter");
-    }
-
-    @Override
-    public void resumeCompactions() {
-        throw new UnsupportedOperationException("resumeCompactions through the H2 adapter");
-    }
-
     /** Commits, then rewrites the store file's live chunks for up to a minute (compactFile). */
     @Override
     public void compactRange(byte[] begin, byte[] end) {
@@ -166,9 +116,4 @@ final class H2Adapter implements DB {
         store.close();
     }
 
-    private static void unsupportedSnapshot(ReadOptions options) {
-        if (options.snapshot() != null) {
-            throw new UnsupportedOperationException("snapshots through the H2 adapter");
-        }
-    }
 }

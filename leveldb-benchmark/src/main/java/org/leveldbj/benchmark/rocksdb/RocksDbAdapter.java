@@ -1,20 +1,18 @@
 package org.leveldbj.benchmark.rocksdb;
 
-import org.iq80.leveldb.DB;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.DBIterator;
-import org.iq80.leveldb.Range;
-import org.iq80.leveldb.ReadOptions;
 import org.iq80.leveldb.Snapshot;
 import org.iq80.leveldb.WriteBatch;
 import org.iq80.leveldb.WriteOptions;
+import org.leveldbj.benchmark.PeerDb;
 import org.rocksdb.BloomFilter;
 import org.rocksdb.LRUCache;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 
 /** A RocksDB database behind the {@link DB} interface; see the package description. */
-final class RocksDbAdapter implements DB {
+final class RocksDbAdapter extends PeerDb {
     private final RocksDB db;
     private final org.rocksdb.Options options;
     private final LRUCache cache;
@@ -25,6 +23,7 @@ final class RocksDbAdapter implements DB {
     private final org.rocksdb.ReadOptions reads = new org.rocksdb.ReadOptions();
 
     RocksDbAdapter(RocksDB db, org.rocksdb.Options options, LRUCache cache, BloomFilter filter) {
+        super("RocksDB");
         this.db = db;
         this.options = options;
         this.cache = cache;
@@ -41,35 +40,8 @@ final class RocksDbAdapter implements DB {
     }
 
     @Override
-    public byte[] get(byte[] key, ReadOptions options) {
-        unsupportedSnapshot(options);
-        return get(key);
-    }
-
-    @Override
     public DBIterator iterator() {
         return new RocksDbIterator(db.newIterator(reads));
-    }
-
-    @Override
-    public DBIterator iterator(ReadOptions options) {
-        unsupportedSnapshot(options);
-        return iterator();
-    }
-
-    @Override
-    public void put(byte[] key, byte[] value) {
-        put(key, value, new WriteOptions());
-    }
-
-    @Override
-    public void delete(byte[] key) {
-        delete(key, new WriteOptions());
-    }
-
-    @Override
-    public void write(WriteBatch updates) {
-        write(updates, new WriteOptions());
     }
 
     @Override
@@ -110,16 +82,6 @@ final class RocksDbAdapter implements DB {
         }
     }
 
-    @Override
-    public Snapshot getSnapshot() {
-        throw new UnsupportedOperationException("snapshots through the RocksDB adapter");
-    }
-
-    @Override
-    public long[] getApproximateSizes(Range... ranges) {
-        throw new UnsupportedOperationException("approximate sizes through the RocksDB adapter");
-    }
-
     /** LevelDB property names map to RocksDB's: "leveldb.stats" is "rocksdb.stats". */
     @Override
     public String getProperty(String name) {
@@ -130,16 +92,6 @@ final class RocksDbAdapter implements DB {
         } catch (RocksDBException e) {
             return null;
         }
-    }
-
-    @Override
-    public void suspendCompactions() {
-        throw new UnsupportedOperationException("suspendCompactions through the RocksDB adapter");
-    }
-
-    @Override
-    public void resumeCompactions() {
-        throw new UnsupportedOperationException("resumeCompactions through the RocksDB adapter");
     }
 
     @Override
@@ -171,15 +123,8 @@ final class RocksDbAdapter implements DB {
     }
 
     private org.rocksdb.WriteOptions writeOptions(WriteOptions options) {
-        if (options.snapshot()) {
-            throw new UnsupportedOperationException("snapshots through the RocksDB adapter");
-        }
+        refuseSnapshot(options);
         return options.sync() ? syncWrites : asyncWrites;
     }
 
-    private static void unsupportedSnapshot(ReadOptions options) {
-        if (options.snapshot() != null) {
-            throw new UnsupportedOperationException("snapshots through the RocksDB adapter");
-        }
-    }
 }
