@@ -52,6 +52,8 @@ public final class MergingIterator implements SortedIterator {
     /** Whether steps scan the children instead of keeping a heap. */
     private final boolean linear;
     private int heapSize;
+    /** Linear mode: the child whose entry comes out second, or -1 when no other is valid. */
+    private int second = -1;
     /** {@code true} while the heap is a max-heap (moving backward). */
     private boolean reverse;
     private boolean closed;
@@ -280,33 +282,39 @@ public final class MergingIterator implements SortedIterator {
     }
 
     /** Makes the first child in this direction current, by looking at every child's key. */
+    /** Linear mode: finds the child that comes out first, and the runner-up. */
     private void scan() {
-        ByteBuffer[] k = keys;
         int best = -1;
-        ByteBuffer bestKey = null;
-        for (int i = 0; i < k.length; i++) {
-            ByteBuffer key = k[i];
-            if (key == null) {
+        int runnerUp = -1;
+        for (int i = 0; i < keys.length; i++) {
+            if (keys[i] == null) {
                 continue;
             }
-            if (best >= 0) {
-                int c = compare(key, bestKey);
-                // Ties: the lower index first going forward, the higher first going backward.
-                if (reverse ? c < 0 : c >= 0) {
-                    continue;
-                }
+            if (best < 0) {
+                best = i;
+            } else if (before(i, best)) {
+                runnerUp = best;
+                best = i;
+            } else if (runnerUp < 0 || before(i, runnerUp)) {
+                runnerUp = i;
             }
-            best = i;
-            bestKey = key;
         }
         heap[0] = best;
         heapSize = best >= 0 ? 1 : 0;
+        second = runnerUp;
     }
 
-    /** After the top child {@code c} moved: re-sorts it into the heap, or drops it if done. */
     private void replaceTop(int c, SortedIterator child) {
         if (linear) {
-            keys[c] = child.valid() ? child.key() : null;
+            if (child.valid()) {
+                keys[c] = child.key();
+                // Still before the runner-up, hence before every other child: one comparison.
+                if (second < 0 || before(c, second)) {
+                    return;
+                }
+            } else {
+                keys[c] = null;
+            }
             scan();
             return;
         }

@@ -32,6 +32,8 @@ public final class BytewiseComparator implements KeyComparator {
 
     private static final VarHandle LONG_BE =
             MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle LONG_BE_ARRAY =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
     private BytewiseComparator() {
     }
@@ -60,12 +62,18 @@ public final class BytewiseComparator implements KeyComparator {
      */
     public static int compareBytes(ByteBuffer a, int aOffset, int aLength,
                                    ByteBuffer b, int bOffset, int bLength) {
-        if (a.hasArray() && b.hasArray()) {
-            // Both on the heap (decompressed blocks, keys being built or sought): the JDK's
-            // vectorized mismatch.
+        if (a.hasArray()) {
             int ao = a.arrayOffset() + aOffset;
-            int bo = b.arrayOffset() + bOffset;
-            return Arrays.compareUnsigned(a.array(), ao, ao + aLength, b.array(), bo, bo + bLength);
+            if (b.hasArray()) {
+                // Both on the heap (decompressed blocks, keys being built or sought): the JDK's
+                // vectorized mismatch.
+                int bo = b.arrayOffset() + bOffset;
+                return Arrays.compareUnsigned(a.array(), ao, ao + aLength, b.array(), bo, bo + bLength);
+            }
+            return -compareOffHeapToArray(b, bOffset, bLength, a.array(), ao, aLength);
+        }
+        if (b.hasArray()) {
+            return compareOffHeapToArray(a, aOffset, aLength, b.array(), b.arrayOffset() + bOffset, bLength);
         }
         int n = Math.min(aLength, bLength);
         int i = 0;
@@ -79,6 +87,27 @@ public final class BytewiseComparator implements KeyComparator {
         for (; i < n; i++) {
             int x = a.get(aOffset + i) & 0xff;
             int y = b.get(bOffset + i) & 0xff;
+            if (x != y) {
+                return x - y;
+            }
+        }
+        return Integer.compare(aLength, bLength);
+    }
+
+    /** A key outside the heap (the memtable, a mapped block) against one in an array. */
+    private static int compareOffHeapToArray(ByteBuffer a, int aOffset, int aLength, byte[] b, int bOffset, int bLength) {
+        int n = Math.min(aLength, bLength);
+        int i = 0;
+        for (; n - i >= Long.BYTES; i += Long.BYTES) {
+            long x = (long) LONG_BE.get(a, aOffset + i);
+            long y = (long) LONG_BE_ARRAY.get(b, bOffset + i);
+            if (x != y) {
+                return Long.compareUnsigned(x, y);
+            }
+        }
+        for (; i < n; i++) {
+            int x = a.get(aOffset + i) & 0xff;
+            int y = b[bOffset + i] & 0xff;
             if (x != y) {
                 return x - y;
             }

@@ -32,8 +32,8 @@ class BytewiseComparatorTest {
             int expected = Integer.signum(Arrays.compareUnsigned(a, b));
             int padA = r.nextInt(5);
             int padB = r.nextInt(5);
-            ByteBuffer ba = place(a, padA, r.nextBoolean());
-            ByteBuffer bb = place(b, padB, r.nextBoolean());
+            ByteBuffer ba = place(a, padA, r.nextInt(3));
+            ByteBuffer bb = place(b, padB, r.nextInt(3));
             assertEquals(expected, Integer.signum(CMP.compare(ba, padA, a.length, bb, padB, b.length)),
                     () -> Arrays.toString(a) + " vs " + Arrays.toString(b));
             assertEquals(expected, Integer.signum(CMP.compare(a, b)));
@@ -48,8 +48,18 @@ class BytewiseComparatorTest {
         return k;
     }
 
-    private static ByteBuffer place(byte[] k, int pad, boolean direct) {
-        ByteBuffer b = direct ? ByteBuffer.allocateDirect(k.length + pad + 3) : ByteBuffer.allocate(k.length + pad + 3);
+    /**
+     * The key at index {@code pad} of a buffer of one of three kinds, each compared along its own
+     * path: 0 off the heap, 1 a read-only heap buffer (no array access), 2 a heap buffer whose
+     * array starts one byte before it.
+     */
+    private static ByteBuffer place(byte[] k, int pad, int kind) {
+        if (kind == 2) {
+            byte[] array = new byte[k.length + pad + 4];
+            System.arraycopy(k, 0, array, pad + 1, k.length);
+            return ByteBuffer.wrap(array).slice(1, array.length - 1);
+        }
+        ByteBuffer b = kind == 0 ? ByteBuffer.allocateDirect(k.length + pad + 3) : ByteBuffer.allocate(k.length + pad + 3);
         b.position(pad);
         b.put(k);
         b.clear();
