@@ -77,7 +77,9 @@ public final class CursorIterator implements DBIterator {
         this.it = entries;
         this.release = release;
         this.databaseOpen = databaseOpen;
-        this.tracked = LeakDetector.track(this, "iterator of " + what);
+        // The description is built only when leaks are tracked: iterators and snapshots are
+        // made at the rate of reads.
+        this.tracked = LeakDetector.enabled() ? LeakDetector.track(this, "iterator of " + what) : null;
     }
 
     @Override

@@ -34,7 +34,7 @@ final class SnapshotList {
 
         private SnapshotImpl(long sequence, String what) {
             this.sequence = sequence;
-            this.tracked = LeakDetector.track(this, "snapshot " + sequence + " of " + what);
+            this.tracked = LeakDetector.enabled() ? LeakDetector.track(this, "snapshot " + sequence + " of " + what) : null;
         }
 
         long sequence() {
