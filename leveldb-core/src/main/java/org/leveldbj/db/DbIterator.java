@@ -96,9 +96,11 @@ public final class DbIterator implements SortedIterator {
     private byte[] seekKey = new byte[64];
     private ByteBuffer seekView = ByteBuffer.wrap(seekKey);
 
-    /** The key buffer {@link #forwardKey} was duplicated from, and the duplicate. */
-    private ByteBuffer forwardSource;
-    private ByteBuffer forwardKey;
+    /**
+     * Going forward: whether the saved key is the current entry's, copied by {@link #key()}, so
+     * that {@link #next()} need not copy it again.
+     */
+    private boolean savedIsCurrent;
 
     /**
      * Creates an iterator, unpositioned.
@@ -136,6 +138,7 @@ public final class DbIterator implements SortedIterator {
 
     @Override
     public void seekToFirst() {
+        savedIsCurrent = false;
         reverse = false;
         valid = false;
         clearSavedValue();
@@ -152,6 +155,7 @@ public final class DbIterator implements SortedIterator {
 
     @Override
     public void seekToLast() {
+        savedIsCurrent = false;
         reverse = true;
         valid = false;
         clearSavedValue();
@@ -166,6 +170,7 @@ public final class DbIterator implements SortedIterator {
 
     @Override
     public void seek(ByteBuffer target) {
+        savedIsCurrent = false;
         reverse = false;
         valid = false;
         clearSavedValue();
@@ -203,10 +208,12 @@ public final class DbIterator implements SortedIterator {
                 }
             } else {
                 // The current entry was parsed when the iterator reached it.
-                ByteBuffer k = curKey;
-                saveKey(k, k.position(), curUserLength);
+                if (!savedIsCurrent) {
+                    saveKey(curKey, curKey.position(), curUserLength);
+                }
                 iter.next();
             }
+            savedIsCurrent = false;
             if (!iter.valid()) {
                 valid = false;
                 return;
@@ -220,6 +227,7 @@ public final class DbIterator implements SortedIterator {
 
     @Override
     public void prev() {
+        savedIsCurrent = false;
         assert valid;
         try {
             if (!reverse) {
@@ -253,13 +261,13 @@ public final class DbIterator implements SortedIterator {
         if (reverse) {
             return savedKeyView.limit(savedKeyLength).position(0);
         }
-        ByteBuffer k = curKey;
-        if (k != forwardSource) {
-            forwardSource = k;
-            forwardKey = k.duplicate();
+        // Copied rather than viewed: in a merged scan consecutive entries come from different
+        // sources' buffers, and next() saves this key all the same.
+        if (!savedIsCurrent) {
+            saveKey(curKey, curKey.position(), curUserLength);
+            savedIsCurrent = true;
         }
-        int p = k.position();
-        return forwardKey.limit(k.limit() - TRAILER).position(p);
+        return savedKeyView.limit(savedKeyLength).position(0);
     }
 
     @Override
@@ -385,7 +393,11 @@ public final class DbIterator implements SortedIterator {
             savedKey = new byte[Math.max(length, 2 * savedKey.length)];
             savedKeyView = ByteBuffer.wrap(savedKey);
         }
-        k.get(offset, savedKey, 0, length);
+        if (k.hasArray()) {
+            System.arraycopy(k.array(), k.arrayOffset() + offset, savedKey, 0, length);
+        } else {
+            k.get(offset, savedKey, 0, length);
+        }
         savedKeyLength = length;
         savedKeyView.limit(length).position(0);
     }
