@@ -408,7 +408,11 @@ public final class DbIterator implements SortedIterator {
             savedValue = new byte[savedValue.length < n ? Math.max(n, 2 * savedValue.length) : n];
             savedValueView = ByteBuffer.wrap(savedValue);
         }
-        v.get(v.position(), savedValue, 0, n);
+        if (v.hasArray()) {
+            System.arraycopy(v.array(), v.arrayOffset() + v.position(), savedValue, 0, n);
+        } else {
+            v.get(v.position(), savedValue, 0, n);
+        }
         savedValueLength = n;
     }
 
