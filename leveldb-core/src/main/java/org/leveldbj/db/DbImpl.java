@@ -231,8 +231,8 @@ public final class DbImpl implements DB {
      * why the order matters): takes no lock and allocates nothing but the value.
      */
     private byte[] get(byte[] key, long sequence, TableReadOptions readOptions) {
-        ReadContext context = ReadContext.acquire();
         ReadView view = s.pinReadView();
+        ReadContext context = ReadContext.acquire();
         PointLookup lookup = context.lookup;
         try {
             lookup.start(key, sequence);
