@@ -94,12 +94,6 @@ final class DbState {
     }
 
     /**
-     * Adds work to a level's statistics. Requires: the lock.
-     *
-     * @param level the output level
-     * @param s the work
-     */
-    /**
      * Publishes a view of the memtable, the immutable memtable and the current version as they
      * are now, and drops the database's reference on the previous view. Requires: the lock.
      */
@@ -141,6 +135,12 @@ final class DbState {
         }
     }
 
+    /**
+     * Adds work to a level's statistics. Requires: the lock.
+     *
+     * @param level the output level
+     * @param s the work
+     */
     void addStats(int level, CompactionStats s) {
         assert mutex.isHeldByCurrentThread();
         stats[level][0] += s.micros();

@@ -281,8 +281,10 @@ public final class MergingIterator implements SortedIterator {
         }
     }
 
-    /** Makes the first child in this direction current, by looking at every child's key. */
-    /** Linear mode: finds the child that comes out first, and the runner-up. */
+    /**
+     * Linear mode: makes the first child in this direction current, and notes the runner-up,
+     * by looking at every child's key.
+     */
     private void scan() {
         int best = -1;
         int runnerUp = -1;

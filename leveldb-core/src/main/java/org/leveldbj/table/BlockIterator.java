@@ -127,16 +127,16 @@ public final class BlockIterator implements SortedIterator {
         invalidate();
     }
 
-    /**
-     * Drops the block (leaving the iterator unpositioned over {@link Block#EMPTY}) so that a
-     * kept iterator does not keep it reachable; allocates nothing. {@link #reset(Block)} makes
-     * it usable again.
-     */
     /** @return the block this iterator reads (an empty one when detached) */
     Block block() {
         return block;
     }
 
+    /**
+     * Drops the block (leaving the iterator unpositioned over {@link Block#EMPTY}) so that a
+     * kept iterator does not keep it reachable; allocates nothing. {@link #reset(Block)} makes
+     * it usable again.
+     */
     public void detach() {
         this.block = Block.EMPTY;
         this.data = Block.EMPTY.data();
