@@ -9,7 +9,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
 import org.leveldbj.iterator.SortedIterator;
-import org.leveldbj.iterator.TwoLevelIterator;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.PointLookup;
@@ -479,10 +478,7 @@ public final class Version {
      * @return an unpositioned iterator, to be closed by the caller
      */
     public SortedIterator levelIterator(List<FileMetaData> list, TableReadOptions readOptions) {
-        TableSource tables = vset.tables();
-        // The abandoned inner iterator (reuse) is closed by the TwoLevelIterator.
-        return new TwoLevelIterator(new FileListIterator(vset.icmp(), list), (value, reuse) ->
-                tables.iterator(FileListIterator.fileNumber(value), FileListIterator.fileSize(value), readOptions));
+        return new LevelIterator(vset.icmp(), list, vset.tables(), readOptions);
     }
 
     /**

@@ -23,8 +23,12 @@ import org.openjdk.jmh.infra.Blackhole;
  * documented analysis of why LevelDB's Prev is slower than Next (a block, like the memtable, is
  * only linked forwards, so each step back searches again from a restart point).
  *
- * <p>The trial puts {@code keys} keys and compacts the whole database, so the scans read tables
- * only. Time per full scan; each scan checks that it saw every key.
+ * <p>The trial puts {@code keys} keys and compacts the whole database, so with
+ * {@code layout=compacted} the scans read tables only. {@code layout=memtable} then rewrites every
+ * 32nd key, so that the memtable holds about 3% of the entries and every scan merges it with the
+ * tables, as a scan right after writes does; {@code layout=tail} puts a single key after all
+ * the others, so the merge costs its per-step work and nothing more. Time per full scan; each
+ * scan checks that it saw every key.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -38,6 +42,13 @@ public class IterationBenchmark {
     @Param("100")
     public int valueSize;
 
+    /**
+     * {@code compacted}: tables only; {@code memtable}: tables and a memtable with 1 key in 32;
+     * {@code tail}: tables and a memtable with one key after them all.
+     */
+    @Param({"compacted", "memtable", "tail"})
+    public String layout;
+
     private Fixture fixture;
 
     /** Builds and compacts the database. */
@@ -46,6 +57,18 @@ public class IterationBenchmark {
         fixture = Fixture.open(new Options());
         Fixture.fill(fixture.db(), keys, 1, valueSize);
         fixture.db().compactRange(null, null);
+        switch (layout) {
+            case "compacted":
+                break;
+            case "memtable":
+                Fixture.fill(fixture.db(), keys / 32, 32, valueSize);
+                break;
+            case "tail":
+                fixture.db().put(Fixture.key(keys + 5L), new byte[valueSize]);
+                break;
+            default:
+                throw new IllegalArgumentException("layout must be compacted, memtable or tail: " + layout);
+        }
     }
 
     /** Closes and deletes the database. */
@@ -101,7 +124,7 @@ public class IterationBenchmark {
     }
 
     private long checked(long count) {
-        if (count != keys) {
+        if (count != keys + (layout.equals("tail") ? 1 : 0)) {
             throw new IllegalStateException("scanned " + count + " entries of " + keys);
         }
         return count;
