@@ -22,9 +22,14 @@ public interface DBFactory {
      * @param path the database directory
      * @param options how to open the database and how it behaves while open
      * @return the open database; the caller closes it
-     * @throws IOException if the database cannot be opened: it does not exist (and
-     *     {@code createIfMissing} is off), it exists (and {@link Options#errorIfExists()} is on),
-     *     it is locked by another user, or its files cannot be read
+     * @throws DatabaseNotFoundException if it does not exist and {@code createIfMissing} is off
+     *     (or it is to be opened read-only)
+     * @throws InvalidDatabaseArgumentException if it exists and {@link Options#errorIfExists()}
+     *     is on, or it was created with another comparator
+     * @throws CorruptDatabaseException if its files are damaged
+     * @throws IOException if it cannot be opened for another reason: it is locked by another
+     *     user, or its files cannot be read ({@link DBOpenException} when the engine, not the
+     *     file system, refused)
      */
     DB open(File path, Options options) throws IOException;
 

@@ -22,7 +22,12 @@
  *   <li>{@link org.iq80.leveldb.WriteBatch#size()} and
  *       {@link org.iq80.leveldb.WriteBatch#approximateSize()};
  *   <li>{@link org.iq80.leveldb.CorruptionException}, the {@code DBException} thrown when stored
- *       data is damaged.
+ *       data is damaged;
+ *   <li>{@link org.iq80.leveldb.DBOpenException} and its subclasses
+ *       {@link org.iq80.leveldb.DatabaseNotFoundException},
+ *       {@link org.iq80.leveldb.InvalidDatabaseArgumentException} and
+ *       {@link org.iq80.leveldb.CorruptDatabaseException}: the {@link java.io.IOException}s
+ *       {@link org.iq80.leveldb.DBFactory#open} throws, with leveldbjni's messages.
  * </ul>
  *
  * <p>None of them adds an abstract method to an interface of 0.12, so implementations written
@@ -57,9 +62,17 @@
  *
  * <h2>Errors</h2>
  *
- * <p>Database operations report failure with the unchecked {@link org.iq80.leveldb.DBException},
- * and {@link org.iq80.leveldb.CorruptionException} when stored data is damaged. The factory's
- * open, destroy and repair methods also declare {@link java.io.IOException}, and
- * {@code close()} methods declare it as {@link java.io.Closeable} does.
+ * <p>Opening a database fails with an {@link java.io.IOException}, as leveldbjni's does: a
+ * {@link org.iq80.leveldb.DatabaseNotFoundException} when it does not exist and may not be
+ * created, an {@link org.iq80.leveldb.InvalidDatabaseArgumentException} when it exists against
+ * the options (error-if-exists, another comparator), a
+ * {@link org.iq80.leveldb.CorruptDatabaseException} when its files are damaged, or the file
+ * system's own exception (a lock held elsewhere, an unreadable file). Code that creates a store
+ * when opening fails can thus catch {@code IOException}, or tell the cases apart by type. Once a
+ * database is open, its operations report failure with the unchecked
+ * {@link org.iq80.leveldb.DBException}, and {@link org.iq80.leveldb.CorruptionException} when
+ * stored data is damaged. The factory's destroy and repair methods declare
+ * {@link java.io.IOException}, and {@code close()} methods declare it as
+ * {@link java.io.Closeable} does.
  */
 package org.iq80.leveldb;

@@ -6,11 +6,15 @@ import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import org.iq80.leveldb.CorruptDatabaseException;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
-import picocli.CommandLine;
+import org.iq80.leveldb.DBOpenException;
+import org.iq80.leveldb.DatabaseNotFoundException;
+import org.iq80.leveldb.InvalidDatabaseArgumentException;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine;
 
 /**
  * Turns what a command throws into one line on standard error ({@code leveldb: what, where,
@@ -76,23 +80,33 @@ final class Errors implements IExecutionExceptionHandler {
         if (e instanceof UncheckedIOException && e.getCause() != null) {
             return report(e.getCause());
         }
+        if (e instanceof CorruptDatabaseException) {
+            return report(e.getCause());
+        }
+        if (e instanceof DatabaseNotFoundException) {
+            return new Report(e.getMessage() + " (check the path)", ExitCode.IO);
+        }
+        if (e instanceof InvalidDatabaseArgumentException) {
+            String message = e.getMessage();
+            if (message.contains("does not match existing comparator")) {
+                message += " (this tool opens only databases ordered by leveldb.BytewiseComparator;"
+                        + " 'leveldb dump' and 'leveldb verify' read any database)";
+            }
+            return new Report(message, ExitCode.OTHER);
+        }
+        if (e instanceof DBOpenException) {
+            return e.getCause() != null ? report(e.getCause()) : new Report(e.getMessage(), ExitCode.OTHER);
+        }
         if (e instanceof IOException) {
             return new Report(io((IOException) e), ExitCode.IO);
         }
         if (e instanceof DBException) {
             String message = String.valueOf(e.getMessage());
-            if (message.contains("does not match existing comparator")) {
-                return new Report(message + " (this tool opens only databases ordered by leveldb.BytewiseComparator;"
-                        + " 'leveldb dump' and 'leveldb verify' read any database)", ExitCode.OTHER);
-            }
             if (e.getCause() instanceof CorruptionException) {
                 return report(e.getCause());
             }
             if (e.getCause() instanceof IOException || message.startsWith("IO error")) {
                 return new Report(message, ExitCode.IO);
-            }
-            if (message.contains("does not exist")) {
-                return new Report(message + " (check the path)", ExitCode.IO);
             }
             return new Report(message, ExitCode.OTHER);
         }

@@ -7,9 +7,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import org.iq80.leveldb.CorruptDatabaseException;
+import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DB;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.DBIterator;
+import org.iq80.leveldb.DBOpenException;
+import org.iq80.leveldb.DatabaseNotFoundException;
 import org.iq80.leveldb.Env;
 import org.iq80.leveldb.Options;
 import org.iq80.leveldb.Range;
@@ -97,14 +101,28 @@ public final class DbImpl implements DB {
      * @param dir the database directory
      * @param options the options
      * @return the open database
+     * @throws DatabaseNotFoundException if the database is missing and may not be created
+     * @throws org.iq80.leveldb.InvalidDatabaseArgumentException if it exists against the
+     *     options or was created with another comparator
+     * @throws CorruptDatabaseException if its files are damaged
+     * @throws DBOpenException if the compression asked for has no usable implementation, or
+     *     another failure of the engine stopped the opening
      * @throws IOException if files cannot be read or written, or the directory is locked
-     * @throws DBException if the database is missing or exists against the options, or was
-     *     created with another comparator ({@link org.iq80.leveldb.CorruptionException} when
-     *     damaged), or the compression asked for has no usable implementation
      */
     public static DbImpl open(Path dir, Options options) throws IOException {
         Arguments.checkNotNull(dir, "path");
         Arguments.checkNotNull(options, "options");
+        try {
+            return openChecked(dir, options);
+        } catch (CorruptionException e) {
+            throw new CorruptDatabaseException(e);
+        } catch (DBException e) {
+            throw new DBOpenException(e.getMessage(), e);
+        }
+    }
+
+    /** {@link #open}, with the engine's unchecked failures not yet turned into checked ones. */
+    private static DbImpl openChecked(Path dir, Options options) throws IOException {
         Env env = options.env() != null ? options.env() : FileSystemEnv.getDefault();
         boolean readOnly = options.readOnly();
         if (!readOnly) {
@@ -114,7 +132,7 @@ public final class DbImpl implements DB {
         if ((readOnly || !options.createIfMissing()) && !env.fileExists(dir)) {
             // Fail before creating anything: a mistyped path must not leave a directory with a
             // LOCK and a LOG behind (C++ LevelDB creates them, then fails).
-            throw new DBException(Recovery.doesNotExist(dir, readOnly));
+            throw new DatabaseNotFoundException(Recovery.doesNotExist(dir, readOnly));
         }
         Env.FileLock lock;
         if (readOnly) {

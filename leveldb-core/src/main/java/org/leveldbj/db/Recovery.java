@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Set;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
+import org.iq80.leveldb.DatabaseNotFoundException;
+import org.iq80.leveldb.InvalidDatabaseArgumentException;
 import org.leveldbj.log.LogReader;
 import org.leveldbj.log.LogWriter;
 import org.leveldbj.memtable.MemTable;
@@ -52,7 +54,8 @@ final class Recovery {
      * Requires: the lock, and the directory's LOCK held.
      *
      * @throws IOException if a file cannot be read or written
-     * @throws DBException if the database is missing or exists against the options
+     * @throws DatabaseNotFoundException if the database is missing and may not be created
+     * @throws InvalidDatabaseArgumentException if it exists against the options
      * @throws CorruptionException if the MANIFEST, or with paranoid checks a log, is damaged
      */
     void run() throws IOException {
@@ -60,12 +63,12 @@ final class Recovery {
         Path current = s.dir.resolve(FileNames.CURRENT);
         if (!s.env.fileExists(current)) {
             if (s.readOnly || !s.options.createIfMissing()) {
-                throw new DBException(doesNotExist(s.dir, s.readOnly));
+                throw new DatabaseNotFoundException(doesNotExist(s.dir, s.readOnly));
             }
             s.infoLog.log("Creating DB %s since it was missing.", s.dir);
             VersionSet.createNewDatabase(s.env, s.dir, s.icmp.name());
         } else if (s.options.errorIfExists()) {
-            throw new DBException("Invalid argument: " + s.dir + " exists (error_if_exists is true)");
+            throw new InvalidDatabaseArgumentException("Invalid argument: " + s.dir + ": exists (error_if_exists is true)");
         }
         VersionSet versions = s.versions;
         versions.recover();
@@ -137,10 +140,10 @@ final class Recovery {
      *
      * @param dir the database directory
      * @param readOnly whether the open was read-only
-     * @return the message of the {@link DBException}
+     * @return the message of the {@link DatabaseNotFoundException}
      */
     static String doesNotExist(Path dir, boolean readOnly) {
-        return "Invalid argument: " + dir + " does not exist ("
+        return "Invalid argument: " + dir + ": does not exist ("
                 + (readOnly ? "opened read-only" : "create_if_missing is false") + ")";
     }
 

@@ -12,6 +12,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
+import org.iq80.leveldb.InvalidDatabaseArgumentException;
 import org.leveldbj.db.FileNames;
 import org.leveldbj.env.IoErrors;
 import org.leveldbj.key.InternalKeyComparator;
@@ -147,7 +148,7 @@ public final class VersionSet implements AutoCloseable {
      *
      * @throws IOException if a file cannot be read
      * @throws CorruptionException naming the MANIFEST if it or CURRENT is damaged or incomplete
-     * @throws DBException if the MANIFEST was written with another comparator
+     * @throws InvalidDatabaseArgumentException if the MANIFEST was written with another comparator
      */
     public void recover() throws IOException {
         assert mutex.isHeldByCurrentThread();
@@ -187,7 +188,7 @@ public final class VersionSet implements AutoCloseable {
                 if (edit.comparatorName() != null && !edit.comparatorName().equals(icmp.name())) {
                     // C++ LevelDB's exact text, "<stored> does not match existing comparator : <ours>"
                     // (Status::InvalidArgument(msg, msg2) joins its two parts with ": ").
-                    throw new DBException("Invalid argument: " + edit.comparatorName()
+                    throw new InvalidDatabaseArgumentException("Invalid argument: " + edit.comparatorName()
                             + " does not match existing comparator : " + icmp.name());
                 }
                 try {

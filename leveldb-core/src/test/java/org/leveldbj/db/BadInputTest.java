@@ -20,11 +20,14 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
+import org.iq80.leveldb.CorruptDatabaseException;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DB;
 import org.iq80.leveldb.DBComparator;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.DBIterator;
+import org.iq80.leveldb.DatabaseNotFoundException;
+import org.iq80.leveldb.InvalidDatabaseArgumentException;
 import org.iq80.leveldb.Options;
 import org.iq80.leveldb.Range;
 import org.iq80.leveldb.ReadOptions;
@@ -33,8 +36,8 @@ import org.iq80.leveldb.WriteOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
-import org.leveldbj.interop.ReverseBytewiseComparator;
 import org.leveldbj.env.MemEnv;
+import org.leveldbj.interop.ReverseBytewiseComparator;
 
 /**
  * Bad input of every kind: missing or existing databases against the options, a wrong
@@ -111,13 +114,15 @@ class BadInputTest {
     @Test
     void missingDirectoryWithoutCreateIfMissingCreatesNothing(@TempDir Path tmp) throws IOException {
         File missing = tmp.resolve("nothing-here").toFile();
-        DBException e = assertThrows(DBException.class,
+        DatabaseNotFoundException e = assertThrows(DatabaseNotFoundException.class,
                 () -> LevelDbFactory.factory.open(missing, new Options().createIfMissing(false)));
-        assertTrue(e.getMessage().contains("does not exist (create_if_missing is false)"), e.getMessage());
-        assertTrue(e.getMessage().contains(missing.getPath()), e.getMessage());
+        // C++ LevelDB's text, which applications match (" does not exist ") to create the store.
+        assertEquals("Invalid argument: " + missing.getPath() + ": does not exist (create_if_missing is false)",
+                e.getMessage());
         assertFalse(missing.exists(), "the failed open created the directory");
         // The same in memory.
-        DBException again = assertThrows(DBException.class, () -> open(options().createIfMissing(false)));
+        DatabaseNotFoundException again = assertThrows(DatabaseNotFoundException.class,
+                () -> open(options().createIfMissing(false)));
         assertTrue(again.getMessage().contains("does not exist (create_if_missing is false)"), again.getMessage());
         assertFalse(env.fileExists(path));
     }
@@ -125,7 +130,8 @@ class BadInputTest {
     @Test
     void emptyDirectoryWithoutCreateIfMissing() throws IOException {
         env.createDir(path);
-        DBException e = assertOpenFailsUntouched(DBException.class, options().createIfMissing(false));
+        DatabaseNotFoundException e = assertOpenFailsUntouched(DatabaseNotFoundException.class,
+                options().createIfMissing(false));
         assertTrue(e.getMessage().contains("does not exist (create_if_missing is false)"), e.getMessage());
         assertFalse(env.fileExists(path.resolve("CURRENT")));
     }
@@ -133,8 +139,9 @@ class BadInputTest {
     @Test
     void errorIfExists() throws IOException {
         populate(100);
-        DBException e = assertOpenFailsUntouched(DBException.class, options().errorIfExists(true));
-        assertTrue(e.getMessage().contains("exists (error_if_exists is true)"), e.getMessage());
+        InvalidDatabaseArgumentException e = assertOpenFailsUntouched(InvalidDatabaseArgumentException.class,
+                options().errorIfExists(true));
+        assertEquals("Invalid argument: " + path + ": exists (error_if_exists is true)", e.getMessage());
         open(options()).close();
     }
 
@@ -142,8 +149,10 @@ class BadInputTest {
     void wrongComparator() throws IOException {
         populate(100);
         DBComparator reverse = ReverseBytewiseComparator.INSTANCE;
-        DBException e = assertOpenFailsUntouched(DBException.class, options().comparator(reverse));
-        assertTrue(e.getMessage().contains("does not match existing comparator"), e.getMessage());
+        InvalidDatabaseArgumentException e = assertOpenFailsUntouched(InvalidDatabaseArgumentException.class,
+                options().comparator(reverse));
+        assertEquals("Invalid argument: leveldb.BytewiseComparator does not match existing comparator : "
+                + reverse.name(), e.getMessage());
         try (DB db = open(options())) {
             assertArrayEquals(bytes("in the log 7"), db.get(bytes("log007")));
         }
@@ -155,7 +164,7 @@ class BadInputTest {
     void currentNamingAMissingManifest() throws IOException {
         populate(100);
         env.deleteFile(path.resolve(currentManifest()));
-        CorruptionException e = assertOpenFailsUntouched(CorruptionException.class, options());
+        CorruptDatabaseException e = assertOpenFailsUntouched(CorruptDatabaseException.class, options());
         assertTrue(e.getMessage().contains("CURRENT points to a non-existent file"), e.getMessage());
     }
 
@@ -163,7 +172,7 @@ class BadInputTest {
     void currentWithoutNewline() throws IOException {
         populate(100);
         write(env, path.resolve("CURRENT"), currentManifest().getBytes(StandardCharsets.US_ASCII));
-        CorruptionException e = assertOpenFailsUntouched(CorruptionException.class, options());
+        CorruptDatabaseException e = assertOpenFailsUntouched(CorruptDatabaseException.class, options());
         assertTrue(e.getMessage().contains("CURRENT file does not end with newline"), e.getMessage());
     }
 
@@ -173,7 +182,7 @@ class BadInputTest {
         for (String garbage : new String[] {"", "\n", "garbage\n", "MANIFEST-\n", "\u0000\u0001\u00ff\n",
             "000005.log\n", "../MANIFEST-000002\n"}) {
             write(env, path.resolve("CURRENT"), garbage.getBytes(StandardCharsets.ISO_8859_1));
-            CorruptionException e = assertOpenFailsUntouched(CorruptionException.class, options());
+            CorruptDatabaseException e = assertOpenFailsUntouched(CorruptDatabaseException.class, options());
             assertTrue(e.getMessage().contains("CURRENT"), e.getMessage());
         }
     }
@@ -187,7 +196,7 @@ class BadInputTest {
         long size = env.getFileSize(path.resolve(manifest));
         for (int offset : new int[] {3, 10, (int) size / 2, (int) size - 2}) {
             flipByte(env, path.resolve(manifest), offset);
-            CorruptionException e = assertOpenFailsUntouched(CorruptionException.class, options());
+            CorruptDatabaseException e = assertOpenFailsUntouched(CorruptDatabaseException.class, options());
             assertTrue(e.getMessage().contains(manifest), e.getMessage());
             flipByte(env, path.resolve(manifest), offset); // repaired
         }
@@ -202,7 +211,7 @@ class BadInputTest {
         Path manifest = path.resolve(currentManifest());
         byte[] bytes = read(env, manifest);
         write(env, manifest, Arrays.copyOf(bytes, 5));
-        CorruptionException e = assertOpenFailsUntouched(CorruptionException.class, options());
+        CorruptDatabaseException e = assertOpenFailsUntouched(CorruptDatabaseException.class, options());
         assertTrue(e.getMessage().contains(manifest.getFileName().toString()), e.getMessage());
     }
 
@@ -231,7 +240,7 @@ class BadInputTest {
         // In the second 32 KiB block; the replay of the first block fills the tiny write buffer
         // and writes tables before reaching the damage.
         flipByte(env, path.resolve(log), 40_000);
-        CorruptionException e = assertOpenFailsUntouched(CorruptionException.class,
+        CorruptDatabaseException e = assertOpenFailsUntouched(CorruptDatabaseException.class,
                 options().paranoidChecks(true).writeBufferSize(4_000));
         assertTrue(e.getMessage().contains(log), e.getMessage());
         // Without paranoid checks the damaged block is dropped, and the rest kept.
@@ -331,8 +340,8 @@ class BadInputTest {
             } finally {
                 db.close();
             }
-        } catch (CorruptionException atOpen) {
-            e = atOpen;
+        } catch (CorruptDatabaseException atOpen) {
+            e = atOpen.getCause();
             assertEquals(before.keySet(), durableFiles().keySet());
         }
         assertTrue(e.getMessage().contains(table), e.getMessage());
@@ -343,7 +352,7 @@ class BadInputTest {
         populate(2000);
         String table = largestTable();
         env.deleteFile(path.resolve(table));
-        CorruptionException e = assertOpenFailsUntouched(CorruptionException.class, options());
+        CorruptDatabaseException e = assertOpenFailsUntouched(CorruptDatabaseException.class, options());
         assertTrue(e.getMessage().contains(table), e.getMessage());
     }
 

@@ -30,6 +30,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.iq80.leveldb.CompressionType;
+import org.iq80.leveldb.CorruptDatabaseException;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DB;
 import org.iq80.leveldb.DBIterator;
@@ -74,15 +75,15 @@ import org.leveldbj.util.Bytes;
  *       continue into the next block go with it); a cut drops the records it cuts into and
  *       everything after. Every log record ends before the damage or starts in a later block
  *       must survive, and every record is applied whole or not at all. With paranoid checks
- *       the open may instead fail with a {@link CorruptionException} naming the log and an
- *       offset; without, it must succeed. Repair drops the same records.
- *   <li><b>The MANIFEST</b>: the open fails with a {@link CorruptionException} naming the
+ *       the open may instead fail with a {@link CorruptDatabaseException} naming the log and
+ *       an offset; without, it must succeed. Repair drops the same records.
+ *   <li><b>The MANIFEST</b>: the open fails with a {@link CorruptDatabaseException} naming the
  *       MANIFEST (with an offset, unless the error is a missing entry found once the whole
  *       file is read), or succeeds with exactly the model (the MANIFEST's second record only
  *       moves the log number forward, so losing it as a torn tail loses nothing). Repair
  *       rebuilds exactly the model.
- *   <li><b>CURRENT</b>: the open fails with a {@link CorruptionException} naming CURRENT or the
- *       MANIFEST it points to (CURRENT holds a name, not records, so there is no offset), or
+ *   <li><b>CURRENT</b>: the open fails with a {@link CorruptDatabaseException} naming CURRENT or
+ *       the MANIFEST it points to (CURRENT holds a name, not records, so there is no offset), or
  *       succeeds with exactly the model. Repair rebuilds exactly the model.
  * </ul>
  *
@@ -458,14 +459,14 @@ class CorruptionCampaignTest {
             DB db;
             try {
                 db = LevelDbFactory.factory.open(DIR, options);
-            } catch (RuntimeException e) {
+            } catch (CorruptDatabaseException e) {
                 if (d.kind() == Kind.LOG && !paranoid) {
                     throw new AssertionError("without paranoid checks a damaged log must not fail the open", e);
                 }
                 if (d.kind() == Kind.TABLE) {
                     throw new AssertionError("a damaged table must not fail the open", e);
                 }
-                assertNamesDamage(e, d);
+                assertNamesDamage(e.getCause(), d);
                 counts[0]++;
                 continue;
             }

@@ -1,5 +1,6 @@
 package org.leveldbj.db;
 
+import org.iq80.leveldb.CorruptDatabaseException;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -15,7 +16,6 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DB;
 import org.iq80.leveldb.DBIterator;
 import org.iq80.leveldb.Env;
@@ -225,8 +225,9 @@ class DbModelTest {
             out.append(ByteBuffer.wrap(bytes));
         }
         Path corrupt = log;
-        CorruptionException e = assertThrows(CorruptionException.class,
+        CorruptDatabaseException e = assertThrows(CorruptDatabaseException.class,
                 () -> LevelDbFactory.factory.open(dir, new Options().env(env).paranoidChecks(true)));
+        assertTrue(e.file().endsWith(corrupt.getFileName().toString()), e.file());
         assertTrue(e.getMessage().contains(corrupt.getFileName().toString()), e.getMessage());
         // Without paranoid checks the damaged block's remainder is dropped and the rest is kept.
         try (DB lenient = LevelDbFactory.factory.open(dir, new Options().env(env))) {

@@ -1,5 +1,7 @@
 package org.leveldbj.db;
 
+import org.iq80.leveldb.InvalidDatabaseArgumentException;
+import org.iq80.leveldb.DatabaseNotFoundException;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -249,12 +251,14 @@ class DbTest {
 
     @Test
     void missingAndExistingDatabasesFollowOptions() throws IOException {
-        DBException missing = assertThrows(DBException.class, () -> open(options().createIfMissing(false)));
-        assertEquals("Invalid argument: " + dir.toPath() + " does not exist (create_if_missing is false)",
+        DatabaseNotFoundException missing = assertThrows(DatabaseNotFoundException.class,
+                () -> open(options().createIfMissing(false)));
+        assertEquals("Invalid argument: " + dir.toPath() + ": does not exist (create_if_missing is false)",
                 missing.getMessage());
         open(options()).close();
-        DBException exists = assertThrows(DBException.class, () -> open(options().errorIfExists(true)));
-        assertEquals("Invalid argument: " + dir.toPath() + " exists (error_if_exists is true)", exists.getMessage());
+        InvalidDatabaseArgumentException exists = assertThrows(InvalidDatabaseArgumentException.class,
+                () -> open(options().errorIfExists(true)));
+        assertEquals("Invalid argument: " + dir.toPath() + ": exists (error_if_exists is true)", exists.getMessage());
         open(options()).close();
     }
 
@@ -262,7 +266,8 @@ class DbTest {
     void wrongComparatorIsRejected() throws IOException {
         open(options()).close();
         DBComparator reverse = ReverseBytewiseComparator.INSTANCE;
-        DBException e = assertThrows(DBException.class, () -> open(options().comparator(reverse)));
+        InvalidDatabaseArgumentException e = assertThrows(InvalidDatabaseArgumentException.class,
+                () -> open(options().comparator(reverse)));
         assertTrue(e.getMessage().contains("leveldb.BytewiseComparator does not match existing comparator : " + ReverseBytewiseComparator.NAME),
                 e.getMessage());
         // The lock was released by the failed open.
@@ -351,7 +356,7 @@ class DbTest {
                 env.deleteFile(dir.toPath().resolve(name));
             }
         }
-        assertThrows(DBException.class, () -> open(options.createIfMissing(false)));
+        assertThrows(DatabaseNotFoundException.class, () -> open(options.createIfMissing(false)));
         LevelDbFactory.factory.repair(dir, options);
         try (DB db = open(options)) {
             for (int i = 0; i < 2000; i++) {

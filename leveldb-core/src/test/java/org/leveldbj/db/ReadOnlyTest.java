@@ -1,5 +1,7 @@
 package org.leveldbj.db;
 
+import org.iq80.leveldb.CorruptDatabaseException;
+import org.iq80.leveldb.DatabaseNotFoundException;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -207,13 +209,13 @@ class ReadOnlyTest {
     @Test
     void aMissingDatabaseIsNotCreated() throws IOException {
         Path missing = tmp.resolve("missing");
-        DBException e = assertThrows(DBException.class, () -> open(missing, readOnly()));
-        assertEquals("Invalid argument: " + missing + " does not exist (opened read-only)", e.getMessage());
+        DatabaseNotFoundException e = assertThrows(DatabaseNotFoundException.class, () -> open(missing, readOnly()));
+        assertEquals("Invalid argument: " + missing + ": does not exist (opened read-only)", e.getMessage());
         assertFalse(Files.exists(missing));
 
         Path empty = Files.createDirectory(tmp.resolve("empty"));
-        e = assertThrows(DBException.class, () -> open(empty, readOnly().createIfMissing(true)));
-        assertEquals("Invalid argument: " + empty + " does not exist (opened read-only)", e.getMessage());
+        e = assertThrows(DatabaseNotFoundException.class, () -> open(empty, readOnly().createIfMissing(true)));
+        assertEquals("Invalid argument: " + empty + ": does not exist (opened read-only)", e.getMessage());
         assertEquals(Map.of(), files(empty));
     }
 
@@ -260,11 +262,11 @@ class ReadOnlyTest {
         }
         Files.writeString(dir.resolve("CURRENT"), "MANIFEST-999999\n");
         Map<String, byte[]> before = files(dir);
-        DBException e = assertThrows(DBException.class, () -> open(dir, readOnly()));
+        CorruptDatabaseException e = assertThrows(CorruptDatabaseException.class, () -> open(dir, readOnly()));
         assertTrue(e.getMessage().contains("CURRENT points to a non-existent file"), e.getMessage());
         assertSameFiles(before, files(dir));
         // The failed open released the lock: a writable open gets it (and then fails the same way).
-        e = assertThrows(DBException.class, () -> open(dir, new Options()));
+        e = assertThrows(CorruptDatabaseException.class, () -> open(dir, new Options()));
         assertTrue(e.getMessage().contains("CURRENT points to a non-existent file"), e.getMessage());
     }
 }

@@ -1,9 +1,9 @@
 package org.leveldbj.db;
 
+import org.iq80.leveldb.DBOpenException;
 import java.io.File;
 import org.iq80.leveldb.CompressionType;
 import org.iq80.leveldb.DB;
-import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Options;
 
 /**
@@ -22,7 +22,7 @@ final class UnavailableCodecMain {
                 db.put(new byte[] {1}, new byte[100]);
                 db.compactRange(null, null);
                 System.out.println(type + ": opened and wrote");
-            } catch (DBException e) {
+            } catch (DBOpenException e) {
                 System.out.println(type + ": " + e.getMessage());
             }
         }

@@ -1,5 +1,6 @@
 package org.leveldbj.version;
 
+import org.iq80.leveldb.InvalidDatabaseArgumentException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -220,7 +221,8 @@ class VersionSetTest {
                 return key;
             }
         };
-        DBException e = assertThrows(DBException.class, () -> open(new InternalKeyComparator(reverse)));
+        InvalidDatabaseArgumentException e = assertThrows(InvalidDatabaseArgumentException.class,
+                () -> open(new InternalKeyComparator(reverse)));
         assertEquals("Invalid argument: leveldb.BytewiseComparator does not match existing comparator : test.Reverse",
                 e.getMessage());
     }
