@@ -57,8 +57,10 @@ public final class LevelDbFactory implements DBFactory {
     }
 
     /**
-     * Deletes the database's files (those whose names a database uses) and then the directory
-     * when it is empty. Files of other names are kept.
+     * Deletes the database's files (those whose names a database uses), the files
+     * {@link #repair} moved into {@code lost/} and that directory, and then the database
+     * directory when it is empty. Files of other names are kept. (C++ LevelDB leaves
+     * {@code lost/} behind, and with it the directory.)
      */
     @Override
     public void destroy(File path, Options options) throws IOException {
@@ -83,6 +85,7 @@ public final class LevelDbFactory implements DBFactory {
                     failure = failure == null ? e : failure;
                 }
             }
+            failure = deleteArchive(env, dir.resolve(Repairer.LOST_DIR), failure);
         } finally {
             lock.close();
         }
@@ -95,6 +98,32 @@ public final class LevelDbFactory implements DBFactory {
         if (env.getChildren(dir).isEmpty()) {
             env.deleteDir(dir);
         }
+    }
+
+    /**
+     * Deletes what {@link #repair} moved into {@code lost/} (database file names, possibly with a
+     * {@code .N} suffix telling apart files of the same name from several repairs), then the
+     * directory when nothing else is in it.
+     *
+     * @return the first failure so far
+     */
+    private static IOException deleteArchive(Env env, Path lost, IOException failure) {
+        if (!env.fileExists(lost)) {
+            return failure;
+        }
+        try {
+            for (String name : env.getChildren(lost)) {
+                if (FileNames.parse(name.replaceFirst("\\.[0-9]+$", "")) != null) {
+                    env.deleteFile(lost.resolve(name));
+                }
+            }
+            if (env.getChildren(lost).isEmpty()) {
+                env.deleteDir(lost);
+            }
+        } catch (IOException e) {
+            return failure == null ? e : failure;
+        }
+        return failure;
     }
 
     /**

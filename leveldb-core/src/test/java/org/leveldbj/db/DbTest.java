@@ -1,19 +1,8 @@
 package org.leveldbj.db;
 
-import org.iq80.leveldb.InvalidDatabaseArgumentException;
-import org.iq80.leveldb.DatabaseNotFoundException;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.leveldbj.db.LevelDbFactory.asString;
-import static org.leveldbj.db.LevelDbFactory.bytes;
-
 import java.io.File;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +13,10 @@ import org.iq80.leveldb.DBComparator;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.DBFactory;
 import org.iq80.leveldb.DBIterator;
+import org.iq80.leveldb.DatabaseNotFoundException;
+import org.iq80.leveldb.Env;
 import org.iq80.leveldb.FilterPolicy;
+import org.iq80.leveldb.InvalidDatabaseArgumentException;
 import org.iq80.leveldb.Options;
 import org.iq80.leveldb.Range;
 import org.iq80.leveldb.ReadOptions;
@@ -32,8 +24,17 @@ import org.iq80.leveldb.Snapshot;
 import org.iq80.leveldb.WriteBatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.leveldbj.interop.ReverseBytewiseComparator;
 import org.leveldbj.env.MemEnv;
+import org.leveldbj.interop.ReverseBytewiseComparator;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.leveldbj.db.LevelDbFactory.asString;
+import static org.leveldbj.db.LevelDbFactory.bytes;
 
 class DbTest {
     private final MemEnv env = new MemEnv();
@@ -334,6 +335,37 @@ class DbTest {
         open(options()).close();
         LevelDbFactory.factory.destroy(dir, options());
         assertFalse(env.fileExists(dir.toPath()));
+    }
+
+    @Test
+    void destroyRemovesWhatRepairMovedToLost() throws IOException {
+        try (DB db = open(options())) {
+            put(db, "a", "1");
+        }
+        LevelDbFactory.factory.repair(dir, options());
+        Path lost = dir.toPath().resolve(Repairer.LOST_DIR);
+        assertTrue(env.getChildren(lost).contains("000003.log"), env.getChildren(lost).toString());
+        // What a later repair archives under a name already taken gets a ".1" suffix.
+        try (Env.WritableFile again = env.newWritableFile(lost.resolve("000003.log.1"))) {
+            again.append(ByteBuffer.wrap(bytes("x")));
+        }
+        LevelDbFactory.factory.destroy(dir, options());
+        assertFalse(env.fileExists(dir.toPath()), "left behind: " + (env.fileExists(lost) ? env.getChildren(lost) : "?"));
+    }
+
+    @Test
+    void destroyKeepsFilesThatAreNotTheDatabases() throws IOException {
+        try (DB db = open(options())) {
+            put(db, "a", "1");
+        }
+        LevelDbFactory.factory.repair(dir, options());
+        Path lost = dir.toPath().resolve(Repairer.LOST_DIR);
+        try (Env.WritableFile notes = env.newWritableFile(lost.resolve("notes.txt"))) {
+            notes.append(ByteBuffer.wrap(bytes("mine")));
+        }
+        LevelDbFactory.factory.destroy(dir, options());
+        assertEquals(List.of(Repairer.LOST_DIR), env.getChildren(dir.toPath()));
+        assertEquals(List.of("notes.txt"), env.getChildren(lost));
     }
 
     @Test
