@@ -25,6 +25,7 @@ package org.iq80.leveldb;
  *   <tr><td>{@link #maxFileSize()} (extension)</td><td>2 MiB</td></tr>
  *   <tr><td>{@link #env()} (extension)</td><td>{@code null} (the file system)</td></tr>
  *   <tr><td>{@link #readOnly()} (extension)</td><td>{@code false}</td></tr>
+ *   <tr><td>{@link #tableFileSuffix()} (extension)</td><td>{@link TableFileSuffix#AUTO}</td></tr>
  * </table>
  *
  * <p>Setters return {@code this} so that calls can be chained. Setters of sizes and counts reject
@@ -53,6 +54,7 @@ public class Options {
     private long maxFileSize = 2 << 20;
     private Env env;
     private boolean readOnly;
+    private TableFileSuffix tableFileSuffix = TableFileSuffix.AUTO;
 
     /** Creates options with the defaults listed in the class description. */
     public Options() {
@@ -439,6 +441,34 @@ public class Options {
      */
     public Options readOnly(boolean readOnly) {
         this.readOnly = readOnly;
+        return this;
+    }
+
+    /**
+     * Returns the suffix of the table files the database writes.
+     *
+     * <p>This is an extension of the 0.12 API.
+     *
+     * @return the suffix rule, {@link TableFileSuffix#AUTO} by default
+     */
+    public TableFileSuffix tableFileSuffix() {
+        return tableFileSuffix;
+    }
+
+    /**
+     * Sets the suffix of the table files the database writes. The default,
+     * {@link TableFileSuffix#AUTO}, keeps a database written by leveldbjni 1.8 (whose tables are
+     * all {@code .sst}) readable by leveldbjni after this library wrote to it; tables already in
+     * the directory keep their names whatever this says.
+     *
+     * <p>This is an extension of the 0.12 API.
+     *
+     * @param tableFileSuffix the suffix rule
+     * @return this object
+     */
+    public Options tableFileSuffix(TableFileSuffix tableFileSuffix) {
+        Arguments.checkNotNull(tableFileSuffix, "tableFileSuffix");
+        this.tableFileSuffix = tableFileSuffix;
         return this;
     }
 }

@@ -56,6 +56,8 @@ public final class CompactionJob {
 
     private final Env env;
     private final Path dbDir;
+    /** Whether output tables are named {@code .sst} rather than {@code .ldb}. */
+    private final boolean sst;
     private final VersionSet vset;
     private final TableOptions tableOptions;
     private final TableReadOptions readOptions;
@@ -66,15 +68,17 @@ public final class CompactionJob {
      *
      * @param env the environment
      * @param dbDir the database directory
+     * @param sst whether output tables are named {@code .sst} rather than {@code .ldb}
      * @param vset the version set (comparator, table source)
      * @param tableOptions how outputs are written
      * @param readOptions how inputs are read (checksums when paranoid; never filling the cache)
      * @param context the database's services
      */
-    public CompactionJob(Env env, Path dbDir, VersionSet vset, TableOptions tableOptions, TableReadOptions readOptions,
-                         Context context) {
+    public CompactionJob(Env env, Path dbDir, boolean sst, VersionSet vset, TableOptions tableOptions,
+                         TableReadOptions readOptions, Context context) {
         this.env = env;
         this.dbDir = dbDir;
+        this.sst = sst;
         this.vset = vset;
         this.tableOptions = tableOptions;
         this.readOptions = readOptions;
@@ -145,7 +149,7 @@ public final class CompactionJob {
                 }
                 if (!drop) {
                     if (out == null) {
-                        out = new TableFileWriter(env, dbDir, context.newOutputFileNumber(), tableOptions,
+                        out = new TableFileWriter(env, dbDir, context.newOutputFileNumber(), sst, tableOptions,
                                 vset.tables());
                     }
                     out.add(key, input.value());
@@ -236,7 +240,7 @@ public final class CompactionJob {
 
     private void deleteQuietly(long number) {
         try {
-            env.deleteFile(dbDir.resolve(org.leveldbj.db.FileNames.tableFileName(number)));
+            env.deleteFile(dbDir.resolve(org.leveldbj.db.FileNames.tableFileName(number, sst)));
         } catch (IOException ignored) {
             // the next obsolete-file sweep removes it
         }

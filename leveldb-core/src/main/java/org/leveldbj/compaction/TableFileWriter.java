@@ -39,14 +39,15 @@ public final class TableFileWriter {
      * @param env the environment
      * @param dbDir the database directory
      * @param number the file number
+     * @param sst whether the file is named {@code .sst} rather than {@code .ldb}
      * @param options the table settings
      * @param tables used to check that the finished table opens
      * @throws IOException if the file cannot be created
      */
-    public TableFileWriter(Env env, Path dbDir, long number, TableOptions options, TableSource tables)
+    public TableFileWriter(Env env, Path dbDir, long number, boolean sst, TableOptions options, TableSource tables)
             throws IOException {
         this.env = env;
-        this.path = dbDir.resolve(FileNames.tableFileName(number));
+        this.path = dbDir.resolve(FileNames.tableFileName(number, sst));
         this.number = number;
         this.tables = tables;
         this.file = env.newWritableFile(path);
@@ -151,19 +152,20 @@ public final class TableFileWriter {
      * @param env the environment
      * @param dbDir the database directory
      * @param number the file number
+     * @param sst whether the file is named {@code .sst} rather than {@code .ldb}
      * @param options the table settings
      * @param tables used to check that the finished table opens
      * @param entries the entries, in key order; closed by the caller
      * @return the table's metadata, or {@code null} when there were no entries (no file is left)
      * @throws IOException if writing fails (no file is left)
      */
-    public static FileMetaData writeAll(Env env, Path dbDir, long number, TableOptions options, TableSource tables,
-                                        SortedIterator entries) throws IOException {
+    public static FileMetaData writeAll(Env env, Path dbDir, long number, boolean sst, TableOptions options,
+                                        TableSource tables, SortedIterator entries) throws IOException {
         entries.seekToFirst();
         if (!entries.valid()) {
             return null;
         }
-        TableFileWriter out = new TableFileWriter(env, dbDir, number, options, tables);
+        TableFileWriter out = new TableFileWriter(env, dbDir, number, sst, options, tables);
         try {
             for (; entries.valid(); entries.next()) {
                 out.add(entries.key(), entries.value());

@@ -70,7 +70,7 @@ final class BackgroundWork {
             return t;
         });
         TableReadOptions compactionReads = new TableReadOptions(s.options.paranoidChecks(), false);
-        this.job = new CompactionJob(s.env, s.dir, s.versions, s.tableOptions, compactionReads,
+        this.job = new CompactionJob(s.env, s.dir, s.sstTableNames, s.versions, s.tableOptions, compactionReads,
                 new CompactionJob.Context() {
                     @Override
                     public long newOutputFileNumber() {
@@ -314,7 +314,7 @@ final class BackgroundWork {
         FileMetaData meta;
         s.mutex.unlock();
         try (SortedIterator it = mem.iterator()) {
-            meta = TableFileWriter.writeAll(s.env, s.dir, number, s.tableOptions, s.tables, it);
+            meta = TableFileWriter.writeAll(s.env, s.dir, number, s.sstTableNames, s.tableOptions, s.tables, it);
         } finally {
             s.mutex.lock();
             s.pendingOutputs.remove(number);

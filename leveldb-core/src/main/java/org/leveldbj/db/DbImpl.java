@@ -150,7 +150,8 @@ public final class DbImpl implements DB {
             ClockBlockCache blockCache = ClockBlockCache.forCacheSize(options.cacheSize());
             TableOptions tableOptions = tableOptions(options, icmp, blockCache);
             tableCache = new TableCache(env, dir, Math.max(1, options.maxOpenFiles() - 10), tableOptions);
-            DbState state = new DbState(options, env, dir, icmp, tableOptions, new TableCacheSource(tableCache),
+            boolean sst = !readOnly && FileNames.writesSst(env, dir, options.tableFileSuffix());
+            DbState state = new DbState(options, env, dir, sst, icmp, tableOptions, new TableCacheSource(tableCache),
                     infoLog);
             db = new DbImpl(state, lock, tableCache, blockCache);
             state.mutex.lock();

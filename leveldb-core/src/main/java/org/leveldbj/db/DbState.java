@@ -30,6 +30,11 @@ final class DbState {
     final Options options;
     final Env env;
     final Path dir;
+    /**
+     * Whether the tables this database writes are named {@code .sst} rather than {@code .ldb},
+     * decided once when it opens ({@link FileNames#writesSst}).
+     */
+    final boolean sstTableNames;
     final InternalKeyComparator icmp;
     final TableOptions tableOptions;
     final TableSource tables;
@@ -80,9 +85,10 @@ final class DbState {
     /** Compaction work per output level, for leveldb.stats. */
     final long[][] stats = new long[VersionSet.NUM_LEVELS][3];
 
-    DbState(Options options, Env env, Path dir, InternalKeyComparator icmp, TableOptions tableOptions,
-            TableSource tables, InfoLog infoLog) {
+    DbState(Options options, Env env, Path dir, boolean sstTableNames, InternalKeyComparator icmp,
+            TableOptions tableOptions, TableSource tables, InfoLog infoLog) {
         this.options = options;
+        this.sstTableNames = sstTableNames;
         this.env = env;
         this.dir = dir;
         this.icmp = icmp;

@@ -1,5 +1,6 @@
 package org.leveldbj.db;
 
+import org.iq80.leveldb.TableFileSuffix;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -54,6 +55,45 @@ public final class FileNames {
      */
     public static String sstTableFileName(long number) {
         return numbered(number, ".sst");
+    }
+
+    /**
+     * @param number the table number
+     * @param sst whether the database writes {@code .sst} names
+     * @return {@code NNNNNN.sst} or {@code NNNNNN.ldb}
+     */
+    public static String tableFileName(long number, boolean sst) {
+        return sst ? sstTableFileName(number) : tableFileName(number);
+    }
+
+    /**
+     * Resolves a suffix rule for the tables a database will write: {@link TableFileSuffix#AUTO}
+     * gives {@code .sst} when the directory holds table files and all are named {@code .sst}.
+     *
+     * @param env the environment
+     * @param dir the database directory (it may not exist yet)
+     * @param rule the rule asked for
+     * @return {@code true} for {@code .sst}, {@code false} for {@code .ldb}
+     * @throws IOException if the directory cannot be listed
+     */
+    public static boolean writesSst(Env env, Path dir, TableFileSuffix rule) throws IOException {
+        if (rule != TableFileSuffix.AUTO) {
+            return rule == TableFileSuffix.SST;
+        }
+        if (!env.fileExists(dir)) {
+            return false;
+        }
+        boolean sst = false;
+        for (String name : env.getChildren(dir)) {
+            Parsed p = parse(name);
+            if (p != null && p.type() == FileType.TABLE) {
+                if (!name.endsWith(".sst")) {
+                    return false;
+                }
+                sst = true;
+            }
+        }
+        return sst;
     }
 
     /**

@@ -145,6 +145,7 @@ public final class LevelDbFactory implements DBFactory {
             TableCache tables = new TableCache(env, dir, Math.max(1, opts.maxOpenFiles() - 10), tableOptions);
             try {
                 new Repairer(env, dir, icmp, tableOptions, new TableCacheSource(tables), opts.maxFileSize(),
+                        opts.tableFileSuffix(),
                         line -> infoLog.log("%s", line)).run();
             } finally {
                 tables.close();

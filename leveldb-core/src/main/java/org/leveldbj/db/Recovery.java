@@ -170,7 +170,7 @@ final class Recovery {
     private void discardUnrecorded(VersionEdit edit, long logNumber) {
         List<Path> created = new ArrayList<>();
         for (VersionEdit.NewFile f : edit.newFiles()) {
-            created.add(s.dir.resolve(FileNames.tableFileName(f.file().number())));
+            created.add(s.dir.resolve(FileNames.tableFileName(f.file().number(), s.sstTableNames)));
         }
         if (logNumber >= 0) {
             if (s.log != null) {

@@ -1,5 +1,6 @@
 package org.leveldbj.db;
 
+import org.iq80.leveldb.TableFileSuffix;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -80,6 +81,9 @@ public final class Repairer {
     private final InternalKeyComparator comparator;
     private final TableOptions tableOptions;
     private final TableSource tables;
+    private final TableFileSuffix suffix;
+    /** Whether the tables written are named {@code .sst}; resolved by {@link #run()}. */
+    private boolean sst;
     private final long maxFileSize;
     private final Consumer<String> log;
 
@@ -106,11 +110,14 @@ public final class Repairer {
      * @param tableOptions how to read and write tables (comparator must be {@code comparator})
      * @param tables opens the tables repair reads and writes
      * @param maxFileSize the size at which a merged table is finished
+     * @param suffix how the tables repair writes are named, resolved against the directory's
+     *     tables when the repair starts ({@link FileNames#writesSst})
      * @param log receives one line per step, for the info log
      */
     public Repairer(Env env, Path dir, InternalKeyComparator comparator, TableOptions tableOptions,
-                    TableSource tables, long maxFileSize, Consumer<String> log) {
+                    TableSource tables, long maxFileSize, TableFileSuffix suffix, Consumer<String> log) {
         this.env = env;
+        this.suffix = suffix;
         this.dir = dir;
         this.comparator = comparator;
         this.tableOptions = tableOptions.withComparator(comparator).withVerifyChecksums(true);
@@ -126,6 +133,7 @@ public final class Repairer {
      * @throws DBException if the directory holds no database file at all
      */
     public void run() throws IOException {
+        sst = FileNames.writesSst(env, dir, suffix);
         findFiles();
         setAsideLeftovers();
         for (long number : logs) {
@@ -252,13 +260,13 @@ public final class Repairer {
             long tableNumber = nextFileNumber++;
             FileMetaData meta;
             try (SortedIterator it = mem.iterator()) {
-                meta = TableFileWriter.writeAll(env, dir, tableNumber, tableOptions, tables, it);
+                meta = TableFileWriter.writeAll(env, dir, tableNumber, sst, tableOptions, tables, it);
             }
             log.accept(file.getFileName() + ": " + records + " batches replayed"
-                    + (meta == null ? ", nothing to keep" : " into " + FileNames.tableFileName(tableNumber)));
+                    + (meta == null ? ", nothing to keep" : " into " + FileNames.tableFileName(tableNumber, sst)));
             if (meta != null) {
                 sources.add(new Source(meta.number(), meta.fileSize()));
-                toDelete.add(dir.resolve(FileNames.tableFileName(tableNumber)));
+                toDelete.add(dir.resolve(FileNames.tableFileName(tableNumber, sst)));
             }
         } finally {
             mem.unref();
@@ -318,10 +326,10 @@ public final class Repairer {
             SortedIterator readable = table.salvagingIterator(TableReadOptions.VERIFY,
                     e -> log.accept(name + ": skipping a damaged block: " + e.getMessage()));
             try (SortedIterator it = new StopAtFirstErrorIterator(readable)) {
-                FileMetaData meta = TableFileWriter.writeAll(env, dir, number, tableOptions, tables, it);
+                FileMetaData meta = TableFileWriter.writeAll(env, dir, number, sst, tableOptions, tables, it);
                 if (meta != null) {
                     sources.add(new Source(meta.number(), meta.fileSize()));
-                    toDelete.add(dir.resolve(FileNames.tableFileName(number)));
+                    toDelete.add(dir.resolve(FileNames.tableFileName(number, sst)));
                 }
             }
         } catch (DBException e) {
@@ -363,7 +371,7 @@ public final class Repairer {
                         continue; // deleted: nothing older survives the merge to be hidden
                     }
                     if (out == null) {
-                        out = new TableFileWriter(env, dir, nextFileNumber++, tableOptions, tables);
+                        out = new TableFileWriter(env, dir, nextFileNumber++, sst, tableOptions, tables);
                     }
                     out.add(key, it.value());
                     if (out.fileSize() >= maxFileSize) {
@@ -384,7 +392,7 @@ public final class Repairer {
             }
             if (!ok) {
                 for (FileMetaData f : outputs) {
-                    env.deleteFile(dir.resolve(FileNames.tableFileName(f.number())));
+                    env.deleteFile(dir.resolve(FileNames.tableFileName(f.number(), sst)));
                 }
             }
         }

@@ -1,12 +1,5 @@
 package org.leveldbj.db;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.File;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -21,6 +14,7 @@ import org.iq80.leveldb.DB;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
 import org.iq80.leveldb.Options;
+import org.iq80.leveldb.TableFileSuffix;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.leveldbj.cache.TableCache;
@@ -41,6 +35,12 @@ import org.leveldbj.table.TableReadOptions;
 import org.leveldbj.util.Bytes;
 import org.leveldbj.version.FileMetaData;
 import org.leveldbj.version.VersionEdit;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class RepairerTest {
     private static final InternalKeyComparator ICMP = new InternalKeyComparator(BytewiseComparator.INSTANCE);
@@ -62,7 +62,8 @@ class RepairerTest {
     private void repair() throws IOException {
         TableCache cache = new TableCache(env, dir, 10, TABLE_OPTIONS);
         try {
-            new Repairer(env, dir, ICMP, TABLE_OPTIONS, new TableCacheSource(cache), 2 << 20, reports::add).run();
+            new Repairer(env, dir, ICMP, TABLE_OPTIONS, new TableCacheSource(cache), 2 << 20, TableFileSuffix.AUTO,
+                    reports::add).run();
         } finally {
             cache.close();
         }
@@ -78,7 +79,7 @@ class RepairerTest {
         }
         TableCache cache = new TableCache(env, dir, 10, TABLE_OPTIONS);
         try (SortedIterator it = mem.iterator()) {
-            TableFileWriter.writeAll(env, dir, number, TABLE_OPTIONS, new TableCacheSource(cache), it);
+            TableFileWriter.writeAll(env, dir, number, false, TABLE_OPTIONS, new TableCacheSource(cache), it);
         } finally {
             cache.close();
         }
