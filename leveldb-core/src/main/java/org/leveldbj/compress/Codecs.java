@@ -10,9 +10,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The codec for each compression type id, with the implementation chosen once per algorithm: the
- * native one when its library loads and passes a self-test, otherwise the pure-Java one. The
- * system property {@value #PROPERTY} ({@code native}, {@code java} or {@code auto}, the default)
- * restricts the choice; it is read when an algorithm is first used.
+ * native one when its library loads and passes a self-test, otherwise the pure-Java one. From
+ * JDK 24 on, {@code auto} takes the native one only where native access is enabled for its
+ * library ({@code --enable-native-access}), so that the JVM prints no warning about it (see
+ * {@link NativeAccess}). The system property {@value #PROPERTY} ({@code native}, {@code java}
+ * or {@code auto}, the default) restricts the choice; it is read when an algorithm is first
+ * used.
  *
  * <p>Thread safety: all methods may be called from any thread. Each algorithm is chosen lazily and
  * exactly once (class-holder initialisation); the returned codecs are shared and thread-safe.
@@ -90,6 +93,16 @@ public final class Codecs {
      */
     static CodecChoice choose(String propertyValue, String algorithm,
             Supplier<? extends BlockCodec> nativeFactory, Supplier<? extends BlockCodec> javaFactory) {
+        return choose(propertyValue, algorithm, true, nativeFactory, javaFactory);
+    }
+
+    /**
+     * Chooses as {@link #choose(String, String, Supplier, Supplier)} does, passing over the native
+     * implementation under {@code auto} when {@code nativeQuiet} is false (loading it would make
+     * the JDK print a warning, see {@link NativeAccess}). {@code native} still loads it.
+     */
+    static CodecChoice choose(String propertyValue, String algorithm, boolean nativeQuiet,
+            Supplier<? extends BlockCodec> nativeFactory, Supplier<? extends BlockCodec> javaFactory) {
         CodecPreference preference;
         try {
             preference = CodecPreference.parse(propertyValue);
@@ -97,7 +110,11 @@ public final class Codecs {
             return CodecChoice.unavailable(algorithm, e.getMessage());
         }
         CodecChoice nativeChoice = null;
-        if (preference != CodecPreference.JAVA) {
+        if (preference == CodecPreference.AUTO && !nativeQuiet) {
+            nativeChoice = CodecChoice.unavailable(algorithm, "the native implementation was not loaded: "
+                    + NativeAccess.advice(algorithm));
+            LOG.debug("{}", nativeChoice.failure());
+        } else if (preference != CodecPreference.JAVA) {
             nativeChoice = load(algorithm, "native", nativeFactory);
             if (nativeChoice.isAvailable() || preference == CodecPreference.NATIVE) {
                 return log(nativeChoice);
@@ -157,11 +174,13 @@ public final class Codecs {
 
     private static final class SnappyChoice {
         static final CodecChoice CHOICE = choose(System.getProperty(PROPERTY), "snappy",
+                NativeAccess.allowedFor("org.xerial.snappy.SnappyLoader"),
                 SnappyNativeCodec::new, SnappyJavaCodec::new);
     }
 
     private static final class ZstdChoice {
         static final CodecChoice CHOICE = choose(System.getProperty(PROPERTY), "zstd",
+                NativeAccess.allowedFor("com.github.luben.zstd.util.Native"),
                 () -> new ZstdNativeCodec(ZstdNativeCodec.DEFAULT_LEVEL), ZstdJavaCodec::new);
     }
 }

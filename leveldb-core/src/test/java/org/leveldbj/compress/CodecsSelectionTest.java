@@ -38,8 +38,35 @@ class CodecsSelectionTest {
     @ValueSource(strings = {"unsatisfied", "noclassdef", "initializer", "runtime", "selftest"})
     void autoFallsBackWhenNativeFails(String how) {
         CodecChoice choice = Codecs.choose("auto", "snappy", failing(how), JAVA);
-        assertEquals("aircompressor", choice.implementationName());
+        assertEquals("java", choice.implementationName());
         assertFalse(choice.codec().isNative());
+    }
+
+    @Test
+    void autoLeavesNativeAloneWhereLoadingItWouldWarn() {
+        AtomicInteger nativeAttempts = new AtomicInteger();
+        Supplier<BlockCodec> counted = () -> {
+            nativeAttempts.incrementAndGet();
+            return NATIVE.get();
+        };
+        CodecChoice choice = Codecs.choose("auto", "snappy", false, counted, JAVA);
+        assertEquals("java", choice.implementationName());
+        assertEquals(0, nativeAttempts.get(), "the native library was loaded");
+        // Asked for explicitly, the native one is still loaded.
+        assertEquals("fake-native", Codecs.choose("native", "snappy", false, counted, JAVA).implementationName());
+        assertEquals(1, nativeAttempts.get());
+    }
+
+    @Test
+    void nativeAccessIsOnlyAskedFromJdk24() {
+        assertTrue(NativeAccess.allowedFor("no.such.Loader", 23));
+        assertFalse(NativeAccess.allowedFor("no.such.Loader", 24));
+        if (Runtime.version().feature() >= NativeAccess.WARNING_RELEASE) {
+            // Surefire starts this module's tests without --enable-native-access.
+            assertFalse(NativeAccess.allowedFor("org.xerial.snappy.SnappyLoader"));
+        } else {
+            assertTrue(NativeAccess.allowedFor("org.xerial.snappy.SnappyLoader"));
+        }
     }
 
     @Test
@@ -49,7 +76,7 @@ class CodecsSelectionTest {
             nativeAttempts.incrementAndGet();
             return NATIVE.get();
         };
-        assertEquals("aircompressor", Codecs.choose("java", "snappy", counted, JAVA).implementationName());
+        assertEquals("java", Codecs.choose("java", "snappy", counted, JAVA).implementationName());
         assertEquals(0, nativeAttempts.get());
     }
 
