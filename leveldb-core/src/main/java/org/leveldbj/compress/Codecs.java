@@ -175,7 +175,9 @@ public final class Codecs {
     private static final class SnappyChoice {
         static final CodecChoice CHOICE = choose(System.getProperty(PROPERTY), "snappy",
                 NativeAccess.allowedFor("org.xerial.snappy.SnappyLoader"),
-                SnappyNativeCodec::new, SnappyJavaCodec::new);
+                // A lambda, not SnappyNativeCodec::new: linking a method reference loads the
+                // class (and snappy-java's, which may be absent) outside load()'s try.
+                () -> new SnappyNativeCodec(), SnappyJavaCodec::new);
     }
 
     private static final class ZstdChoice {
