@@ -61,12 +61,12 @@ class CodecsSelectionTest {
     void nativeAccessIsOnlyAskedFromJdk24() {
         assertTrue(NativeAccess.allowedFor("no.such.Loader", 23));
         assertFalse(NativeAccess.allowedFor("no.such.Loader", 24));
-        if (Runtime.version().feature() >= NativeAccess.WARNING_RELEASE) {
-            // Surefire starts this module's tests without --enable-native-access.
-            assertFalse(NativeAccess.allowedFor("org.xerial.snappy.SnappyLoader"));
-        } else {
+        if (Runtime.version().feature() < NativeAccess.WARNING_RELEASE) {
             assertTrue(NativeAccess.allowedFor("org.xerial.snappy.SnappyLoader"));
         }
+        // From JDK 24 the answer depends on this JVM's history (the JDK enables native access
+        // for a module once it has warned about it, and other tests load snappy-java directly);
+        // QuietStartTest checks the choice in a fresh JVM.
     }
 
     @Test
