@@ -155,7 +155,13 @@ final class SnappyJavaCodec implements BlockCodec {
                 if (end - ip < len || opLimit - op < len) {
                     throw corrupt();
                 }
-                System.arraycopy(src, ip, dst, op, len);
+                if (len <= 16 && end - ip >= 16 && opLimit - op >= 16) {
+                    // Short literal: two 8-byte moves (the bytes past len are rewritten later).
+                    LONG_LE.set(dst, op, (long) LONG_LE.get(src, ip));
+                    LONG_LE.set(dst, op + 8, (long) LONG_LE.get(src, ip + 8));
+                } else {
+                    System.arraycopy(src, ip, dst, op, len);
+                }
                 ip += len;
                 op += len;
                 continue;
@@ -186,7 +192,16 @@ final class SnappyJavaCodec implements BlockCodec {
                 throw corrupt();
             }
             int from = op - offset;
-            if (offset >= len) {
+            if (offset >= 8 && len <= 16 && opLimit - op >= 16) {
+                // Short copy: 8-byte moves in order, so an overlap (offset < 16) reads bytes the
+                // first move has just written, as a byte-by-byte copy would.
+                LONG_LE.set(dst, op, (long) LONG_LE.get(dst, from));
+                LONG_LE.set(dst, op + 8, (long) LONG_LE.get(dst, from + 8));
+                op += len;
+            } else if (offset == 1) {
+                java.util.Arrays.fill(dst, op, op + len, dst[from]);
+                op += len;
+            } else if (offset >= len) {
                 System.arraycopy(dst, from, dst, op, len);
                 op += len;
             } else {
