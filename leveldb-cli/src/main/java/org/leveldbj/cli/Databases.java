@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import org.iq80.leveldb.DB;
 import org.iq80.leveldb.FilterPolicy;
 import org.iq80.leveldb.Options;
-import org.leveldbj.db.FileNames;
 import org.leveldbj.db.LevelDbFactory;
+import org.leveldbj.filename.FileNames;
 
 /**
  * Opening the database a command names, with the options the tool uses: read-only for every

@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.leveldbj.db.FileNames;
-import org.leveldbj.db.FileType;
+import org.leveldbj.filename.FileNames;
+import org.leveldbj.filename.FileType;
 
 /**
  * A file of a database directory, with the kind its name gives it.

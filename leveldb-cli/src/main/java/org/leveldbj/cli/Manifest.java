@@ -11,8 +11,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.iq80.leveldb.CorruptionException;
-import org.leveldbj.db.FileNames;
-import org.leveldbj.db.FileType;
+import org.leveldbj.filename.FileNames;
+import org.leveldbj.filename.FileType;
 import org.leveldbj.version.FileMetaData;
 import org.leveldbj.version.VersionEdit;
 

@@ -4,8 +4,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.iq80.leveldb.Options;
-import org.leveldbj.db.FileType;
 import org.leveldbj.db.LevelDbFactory;
+import org.leveldbj.filename.FileType;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 

@@ -10,8 +10,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.iq80.leveldb.CorruptionException;
-import org.leveldbj.db.FileType;
 import org.leveldbj.db.WriteBatchImpl;
+import org.leveldbj.filename.FileType;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.table.BlockHandle;
@@ -101,7 +101,7 @@ final class Verifier {
             files.stream().filter(f -> f.type() == FileType.LOG).forEach(f -> liveLogs.add(f.number()));
         }
         for (long number : liveLogs) {
-            verifyLog(dir.resolve(org.leveldbj.db.FileNames.logFileName(number)));
+            verifyLog(dir.resolve(org.leveldbj.filename.FileNames.logFileName(number)));
         }
         String manifestPart = manifest == null ? "no readable MANIFEST"
                 : manifest.file.getFileName() + " (" + manifest.records + " records)";

@@ -4,9 +4,9 @@ import java.nio.file.Path;
 import java.util.List;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.Env;
-import org.leveldbj.db.FileNames;
-import org.leveldbj.db.FileType;
 import org.leveldbj.env.FileSystemEnv;
+import org.leveldbj.filename.FileNames;
+import org.leveldbj.filename.FileType;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 

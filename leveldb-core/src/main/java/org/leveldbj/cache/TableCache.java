@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
-import org.leveldbj.db.FileNames;
+import org.leveldbj.filename.FileNames;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.table.Table;
 import org.leveldbj.table.TableOptions;

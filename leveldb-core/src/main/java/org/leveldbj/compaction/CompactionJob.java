@@ -240,7 +240,7 @@ public final class CompactionJob {
 
     private void deleteQuietly(long number) {
         try {
-            env.deleteFile(dbDir.resolve(org.leveldbj.db.FileNames.tableFileName(number, sst)));
+            env.deleteFile(dbDir.resolve(org.leveldbj.filename.FileNames.tableFileName(number, sst)));
         } catch (IOException ignored) {
             // the next obsolete-file sweep removes it
         }

@@ -15,6 +15,8 @@ import org.leveldbj.compaction.CompactionJob;
 import org.leveldbj.compaction.CompactionPicker;
 import org.leveldbj.compaction.CompactionStats;
 import org.leveldbj.compaction.TableFileWriter;
+import org.leveldbj.filename.FileNames;
+import org.leveldbj.filename.FileType;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.log.LogWriter;

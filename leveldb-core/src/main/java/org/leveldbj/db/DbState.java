@@ -9,6 +9,7 @@ import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
 import org.iq80.leveldb.Options;
 import org.leveldbj.compaction.CompactionStats;
+import org.leveldbj.filename.FileNames;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.log.LogWriter;
 import org.leveldbj.memtable.MemTable;

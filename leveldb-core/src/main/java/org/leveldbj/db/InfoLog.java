@@ -8,6 +8,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import org.iq80.leveldb.Env;
 import org.iq80.leveldb.Logger;
+import org.leveldbj.filename.FileNames;
 import org.slf4j.LoggerFactory;
 
 /**

@@ -10,6 +10,8 @@ import org.iq80.leveldb.Env;
 import org.iq80.leveldb.Options;
 import org.leveldbj.cache.TableCache;
 import org.leveldbj.env.FileSystemEnv;
+import org.leveldbj.filename.FileNames;
+import org.leveldbj.filename.FileType;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.UserComparators;
 import org.leveldbj.table.BlockCache;

@@ -12,6 +12,8 @@ import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.DatabaseNotFoundException;
 import org.iq80.leveldb.InvalidDatabaseArgumentException;
+import org.leveldbj.filename.FileNames;
+import org.leveldbj.filename.FileType;
 import org.leveldbj.log.LogReader;
 import org.leveldbj.log.LogWriter;
 import org.leveldbj.memtable.MemTable;

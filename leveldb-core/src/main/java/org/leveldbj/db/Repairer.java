@@ -1,6 +1,5 @@
 package org.leveldbj.db;
 
-import org.iq80.leveldb.TableFileSuffix;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -13,7 +12,9 @@ import java.util.function.Consumer;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
+import org.iq80.leveldb.TableFileSuffix;
 import org.leveldbj.compaction.TableFileWriter;
+import org.leveldbj.filename.FileNames;
 import org.leveldbj.iterator.MergingIterator;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeyComparator;

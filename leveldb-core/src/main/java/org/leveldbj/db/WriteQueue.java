@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
 import org.iq80.leveldb.DBException;
+import org.leveldbj.filename.FileNames;
 import org.leveldbj.key.ComparatorFailure;
 import org.leveldbj.log.LogWriter;
 import org.leveldbj.memtable.MemTable;

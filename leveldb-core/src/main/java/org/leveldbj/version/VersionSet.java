@@ -13,8 +13,8 @@ import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
 import org.iq80.leveldb.InvalidDatabaseArgumentException;
-import org.leveldbj.db.FileNames;
 import org.leveldbj.env.IoErrors;
+import org.leveldbj.filename.FileNames;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.log.LogReader;
 import org.leveldbj.log.LogWriter;
@@ -247,7 +247,7 @@ public final class VersionSet implements AutoCloseable {
         }
         String name = text.substring(0, text.length() - 1);
         FileNames.Parsed parsed = FileNames.parse(name);
-        if (parsed == null || parsed.type() != org.leveldbj.db.FileType.DESCRIPTOR) {
+        if (parsed == null || parsed.type() != org.leveldbj.filename.FileType.DESCRIPTOR) {
             throw new CorruptionException("CURRENT names no MANIFEST: '" + name + "'", currentPath.toString(),
                     CorruptionException.UNKNOWN_OFFSET);
         }

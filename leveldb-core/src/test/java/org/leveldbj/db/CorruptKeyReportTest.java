@@ -1,11 +1,5 @@
 package org.leveldbj.db;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.leveldbj.db.LevelDbFactory.bytes;
-
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -16,6 +10,7 @@ import org.iq80.leveldb.Env;
 import org.iq80.leveldb.Options;
 import org.junit.jupiter.api.Test;
 import org.leveldbj.env.MemEnv;
+import org.leveldbj.filename.FileNames;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.ValueType;
@@ -25,6 +20,11 @@ import org.leveldbj.table.TableBuilder;
 import org.leveldbj.table.TableOptions;
 import org.leveldbj.version.FileMetaData;
 import org.leveldbj.version.VersionEdit;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.leveldbj.db.LevelDbFactory.bytes;
 
 /** An entry whose internal key is damaged is reported with the table file and block it is in. */
 class CorruptKeyReportTest {

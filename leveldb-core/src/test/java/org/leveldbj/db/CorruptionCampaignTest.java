@@ -1,16 +1,5 @@
 package org.leveldbj.db;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.leveldbj.db.DbTestSupport.Write;
-import static org.leveldbj.db.DbTestSupport.describe;
-import static org.leveldbj.db.DbTestSupport.files;
-import static org.leveldbj.db.DbTestSupport.newModel;
-import static org.leveldbj.db.DbTestSupport.utf8;
-
 import java.io.File;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -43,6 +32,7 @@ import org.iq80.leveldb.WriteOptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.leveldbj.env.MemEnv;
+import org.leveldbj.filename.FileNames;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.log.LogReader;
@@ -53,6 +43,16 @@ import org.leveldbj.table.BlockReader;
 import org.leveldbj.table.BytewiseComparator;
 import org.leveldbj.table.Footer;
 import org.leveldbj.util.Bytes;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.leveldbj.db.DbTestSupport.Write;
+import static org.leveldbj.db.DbTestSupport.describe;
+import static org.leveldbj.db.DbTestSupport.files;
+import static org.leveldbj.db.DbTestSupport.newModel;
+import static org.leveldbj.db.DbTestSupport.utf8;
 
 /**
  * A whole-database corruption campaign, leveldb's corruption_test made exhaustive where it is

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.leveldbj.cache.TableCache;
 import org.leveldbj.compaction.TableFileWriter;
 import org.leveldbj.env.MemEnv;
+import org.leveldbj.filename.FileNames;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;

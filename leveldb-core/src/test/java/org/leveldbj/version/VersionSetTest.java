@@ -1,13 +1,5 @@
 package org.leveldbj.version;
 
-import org.iq80.leveldb.InvalidDatabaseArgumentException;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -19,9 +11,10 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
+import org.iq80.leveldb.InvalidDatabaseArgumentException;
 import org.junit.jupiter.api.Test;
-import org.leveldbj.db.FileNames;
 import org.leveldbj.env.MemEnv;
+import org.leveldbj.filename.FileNames;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
@@ -30,6 +23,12 @@ import org.leveldbj.table.BytewiseComparator;
 import org.leveldbj.table.KeyComparator;
 import org.leveldbj.table.Table;
 import org.leveldbj.table.TableReadOptions;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class VersionSetTest {
     static final InternalKeyComparator ICMP = new InternalKeyComparator(BytewiseComparator.INSTANCE);

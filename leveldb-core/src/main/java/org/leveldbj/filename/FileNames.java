@@ -1,11 +1,11 @@
-package org.leveldbj.db;
+package org.leveldbj.filename;
 
-import org.iq80.leveldb.TableFileSuffix;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.iq80.leveldb.Env;
+import org.iq80.leveldb.TableFileSuffix;
 
 /**
  * The names of the files in a database directory, exactly as C++ LevelDB spells them, and

@@ -1,4 +1,4 @@
-package org.leveldbj.db;
+package org.leveldbj.filename;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

@@ -1,4 +1,4 @@
-package org.leveldbj.db;
+package org.leveldbj.filename;
 
 /** The kinds of file a database directory holds, as recognised by {@link FileNames#parse}. */
 public enum FileType {
