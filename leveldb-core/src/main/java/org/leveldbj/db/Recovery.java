@@ -225,6 +225,7 @@ final class Recovery {
         WriteBatchImpl batch = new WriteBatchImpl();
         try (LogReader reader = new LogReader(s.env.newSequentialFile(path), reporter, true, 0)) {
             ByteBuffer record;
+            MemTableInserter inserter = new MemTableInserter();
             while ((record = reader.readRecord()) != null) {
                 if (record.remaining() < WriteBatchImpl.HEADER_SIZE) {
                     reporter.corruption(reader.lastRecordOffset(), record.remaining(), "log record too small");
@@ -235,7 +236,7 @@ final class Recovery {
                     mem = new MemTable(s.icmp.userComparator());
                 }
                 try {
-                    mem.addAll(batch);
+                    inserter.insert(batch, mem);
                 } catch (CorruptionException e) {
                     reporter.corruption(reader.lastRecordOffset(), record.remaining(), e.reason());
                     continue;

@@ -245,10 +245,11 @@ public final class Repairer {
                     (bytes, reason) -> log.accept(file.getFileName() + ": dropping " + bytes + " bytes; " + reason),
                     true, 0)) {
                 WriteBatchImpl batch = new WriteBatchImpl();
+                MemTableInserter inserter = new MemTableInserter();
                 for (ByteBuffer record = reader.readRecord(); record != null; record = reader.readRecord()) {
                     try {
                         batch.setContents(record);
-                        long last = mem.addAll(batch) - 1;
+                        long last = inserter.insert(batch, mem) - 1;
                         maxSequence = Math.max(maxSequence, last);
                         records++;
                     } catch (CorruptionException e) {

@@ -35,6 +35,9 @@ final class WriteQueue {
     private static final int MAX_GROUP_BYTES = 1 << 20;
     private static final int SMALL_BATCH_BYTES = 128 << 10;
 
+    /** Used by the leader only, one leader at a time. */
+    private final MemTableInserter inserter = new MemTableInserter();
+
     private final DbState s;
     private final BackgroundWork background;
     /** Guarded by the database lock. */
@@ -177,7 +180,7 @@ final class WriteQueue {
             if (sync) {
                 log.sync();
             }
-            mem.addAll(batch);
+            inserter.insert(batch, mem);
         } catch (IOException | RuntimeException e) {
             failure = e;
         } finally {

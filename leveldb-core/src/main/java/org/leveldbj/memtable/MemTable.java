@@ -3,9 +3,9 @@ package org.leveldbj.memtable;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.leveldbj.db.WriteBatchImpl;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeys;
+import org.leveldbj.key.LookupResult;
 import org.leveldbj.key.PointLookup;
 import org.leveldbj.key.ValueType;
 import org.leveldbj.table.KeyComparator;
@@ -35,7 +35,6 @@ public final class MemTable {
     private final KeyComparator userComparator;
     private final Arena arena;
     private final SkipList list;
-    private final BatchInserter inserter = new BatchInserter(this);
     private final AtomicInteger refs = new AtomicInteger(1);
 
     /**
@@ -101,21 +100,6 @@ public final class MemTable {
         MemTableEntry.write(arena.buffer(node), SkipList.entry(node), trailer, keyBuf, keyOff, keyLen,
                 valBuf, valOff, valLen);
         list.insert(node);
-    }
-
-    /**
-     * Adds every record of a batch, numbered consecutively from {@code batch.sequence()}.
-     *
-     * <p>Requires: the single writer; a held reference. A malformed batch throws part-way, after
-     * the records before the bad one were added.
-     *
-     * @param batch the batch
-     * @return the sequence number following the batch's last record
-     * @throws org.iq80.leveldb.CorruptionException if the batch is malformed
-     */
-    public long addAll(WriteBatchImpl batch) {
-        checkAlive();
-        return inserter.insert(batch);
     }
 
     /**

@@ -1,5 +1,11 @@
 package org.leveldbj.db;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.leveldbj.db.LevelDbFactory.bytes;
+
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -20,11 +26,6 @@ import org.leveldbj.table.TableBuilder;
 import org.leveldbj.table.TableOptions;
 import org.leveldbj.version.FileMetaData;
 import org.leveldbj.version.VersionEdit;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.leveldbj.db.LevelDbFactory.bytes;
 
 /** An entry whose internal key is damaged is reported with the table file and block it is in. */
 class CorruptKeyReportTest {

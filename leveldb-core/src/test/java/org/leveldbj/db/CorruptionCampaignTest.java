@@ -1,5 +1,16 @@
 package org.leveldbj.db;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.leveldbj.db.DbTestSupport.Write;
+import static org.leveldbj.db.DbTestSupport.describe;
+import static org.leveldbj.db.DbTestSupport.files;
+import static org.leveldbj.db.DbTestSupport.newModel;
+import static org.leveldbj.db.DbTestSupport.utf8;
+
 import java.io.File;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -43,16 +54,6 @@ import org.leveldbj.table.BlockReader;
 import org.leveldbj.table.BytewiseComparator;
 import org.leveldbj.table.Footer;
 import org.leveldbj.util.Bytes;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.leveldbj.db.DbTestSupport.Write;
-import static org.leveldbj.db.DbTestSupport.describe;
-import static org.leveldbj.db.DbTestSupport.files;
-import static org.leveldbj.db.DbTestSupport.newModel;
-import static org.leveldbj.db.DbTestSupport.utf8;
 
 /**
  * A whole-database corruption campaign, leveldb's corruption_test made exhaustive where it is

@@ -1,5 +1,9 @@
 package org.leveldbj.db;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -16,9 +20,6 @@ import org.junit.jupiter.api.Test;
 import org.leveldbj.env.FaultInjectionEnv;
 import org.leveldbj.env.MemEnv;
 import org.leveldbj.filename.FileNames;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Repair killed at every I/O boundary: the disk freezes after the n-th mutating call of a

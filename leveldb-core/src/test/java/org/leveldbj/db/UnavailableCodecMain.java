@@ -1,9 +1,9 @@
 package org.leveldbj.db;
 
-import org.iq80.leveldb.DBOpenException;
 import java.io.File;
 import org.iq80.leveldb.CompressionType;
 import org.iq80.leveldb.DB;
+import org.iq80.leveldb.DBOpenException;
 import org.iq80.leveldb.Options;
 
 /**

@@ -15,9 +15,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.leveldbj.db.WriteBatchImpl;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeys;
+import org.leveldbj.key.LookupResult;
 import org.leveldbj.key.ValueType;
 import org.leveldbj.table.BytewiseComparator;
 import org.leveldbj.table.KeyComparator;
@@ -235,29 +235,6 @@ class MemTableTest {
     }
 
     @Test
-    void batchesAreNumberedConsecutively() {
-        MemTable mem = new MemTable(BytewiseComparator.INSTANCE);
-        try (WriteBatchImpl batch = new WriteBatchImpl()) {
-            batch.put(bytes("a"), bytes("1")).delete(bytes("b")).put(bytes("c"), bytes("3"));
-            batch.setSequence(100);
-            assertEquals(103, mem.addAll(batch));
-        }
-        try (SortedIterator it = mem.iterator()) {
-            it.seekToFirst();
-            assertArrayEquals(InternalKeys.encode(bytes("a"), 100, ValueType.VALUE), Bytes.toArray(it.key()));
-            assertArrayEquals(bytes("1"), Bytes.toArray(it.value()));
-            it.next();
-            assertArrayEquals(InternalKeys.encode(bytes("b"), 101, ValueType.DELETION), Bytes.toArray(it.key()));
-            assertEquals(0, it.value().remaining());
-            it.next();
-            assertArrayEquals(InternalKeys.encode(bytes("c"), 102, ValueType.VALUE), Bytes.toArray(it.key()));
-            it.next();
-            assertFalse(it.valid());
-        }
-        mem.unref();
-    }
-
-    @Test
     void viewsAreReadOnlyAndIteratorRequiresPosition() {
         MemTable mem = new MemTable(BytewiseComparator.INSTANCE);
         put(mem, 1, "k", "v");
@@ -339,9 +316,6 @@ class MemTableTest {
         assertThrows(IllegalStateException.class, mem::isEmpty);
         assertThrows(IllegalStateException.class, mem::ref);
         assertThrows(IllegalStateException.class, mem::unref);
-        try (WriteBatchImpl batch = new WriteBatchImpl()) {
-            assertThrows(IllegalStateException.class, () -> mem.addAll(batch));
-        }
         assertEquals(0, mem.refCount());
     }
 }

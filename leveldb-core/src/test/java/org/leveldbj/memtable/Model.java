@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.Map;
 import java.util.TreeMap;
 import org.leveldbj.key.InternalKeys;
+import org.leveldbj.key.LookupResult;
 import org.leveldbj.key.ValueType;
 import org.leveldbj.table.KeyComparator;
 import org.leveldbj.util.Bytes;

@@ -1,4 +1,4 @@
-package org.leveldbj.memtable;
+package org.leveldbj.key;
 
 import java.util.Objects;
 
