@@ -10,12 +10,12 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.iq80.leveldb.CorruptionException;
+import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.db.WriteBatchImpl;
 import org.leveldbj.filename.FileType;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.table.BlockHandle;
-import org.leveldbj.table.BytewiseComparator;
 import org.leveldbj.version.FileMetaData;
 import org.leveldbj.version.VersionEdit;
 

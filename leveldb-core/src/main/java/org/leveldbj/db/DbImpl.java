@@ -23,6 +23,7 @@ import org.iq80.leveldb.WriteBatch;
 import org.iq80.leveldb.WriteOptions;
 import org.leveldbj.cache.ClockBlockCache;
 import org.leveldbj.cache.TableCache;
+import org.leveldbj.comparator.UserComparators;
 import org.leveldbj.compress.Codecs;
 import org.leveldbj.env.FileSystemEnv;
 import org.leveldbj.filename.FileNames;
@@ -31,7 +32,6 @@ import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.PointLookup;
-import org.leveldbj.key.UserComparators;
 import org.leveldbj.key.ValueType;
 import org.leveldbj.table.BlockCache;
 import org.leveldbj.table.BloomFilterPolicy;
@@ -62,7 +62,7 @@ import org.leveldbj.version.VersionSet;
  * and reads through its snapshots. A closed snapshot or write batch is refused the same way.
  *
  * <p>Errors: the first failure of a write to the log or of background work (an I/O error, a
- * {@link org.leveldbj.key.ComparatorFailure}) is kept, and every later write fails with it as
+ * {@link org.leveldbj.comparator.ComparatorFailure}) is kept, and every later write fails with it as
  * the cause; reads go on.
  *
  * <p>Read-only mode ({@link Options#readOnly(boolean)}): opening changes nothing in the

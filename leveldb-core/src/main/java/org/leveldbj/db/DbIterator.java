@@ -3,10 +3,10 @@ package org.leveldbj.db;
 import java.nio.ByteBuffer;
 import java.util.concurrent.ThreadLocalRandom;
 import org.iq80.leveldb.CorruptionException;
+import org.leveldbj.comparator.KeyComparator;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.ValueType;
-import org.leveldbj.table.KeyComparator;
 import org.leveldbj.util.Bytes;
 import org.leveldbj.util.Coding;
 

@@ -9,11 +9,11 @@ import org.iq80.leveldb.DBFactory;
 import org.iq80.leveldb.Env;
 import org.iq80.leveldb.Options;
 import org.leveldbj.cache.TableCache;
+import org.leveldbj.comparator.UserComparators;
 import org.leveldbj.env.FileSystemEnv;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.filename.FileType;
 import org.leveldbj.key.InternalKeyComparator;
-import org.leveldbj.key.UserComparators;
 import org.leveldbj.table.BlockCache;
 import org.leveldbj.table.TableOptions;
 

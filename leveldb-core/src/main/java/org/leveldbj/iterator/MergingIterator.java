@@ -2,7 +2,7 @@ package org.leveldbj.iterator;
 
 import java.nio.ByteBuffer;
 import java.util.List;
-import org.leveldbj.table.KeyComparator;
+import org.leveldbj.comparator.KeyComparator;
 
 /**
  * The sorted union of several {@link SortedIterator}s: each step yields the smallest (going

@@ -1,10 +1,10 @@
 package org.leveldbj.key;
 
 import java.nio.ByteBuffer;
-import org.iq80.leveldb.CorruptionException;
 import java.util.Arrays;
 import java.util.Objects;
-import org.leveldbj.table.KeyComparator;
+import org.iq80.leveldb.CorruptionException;
+import org.leveldbj.comparator.KeyComparator;
 import org.leveldbj.util.Coding;
 
 /**

@@ -3,12 +3,12 @@ package org.leveldbj.memtable;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.leveldbj.comparator.KeyComparator;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.LookupResult;
 import org.leveldbj.key.PointLookup;
 import org.leveldbj.key.ValueType;
-import org.leveldbj.table.KeyComparator;
 
 /**
  * The in-memory table of recent writes: entries keyed by internal key (user key, sequence

@@ -1,8 +1,8 @@
 package org.leveldbj.memtable;
 
 import java.nio.ByteBuffer;
-import org.leveldbj.table.BytewiseComparator;
-import org.leveldbj.table.KeyComparator;
+import org.leveldbj.comparator.BytewiseComparator;
+import org.leveldbj.comparator.KeyComparator;
 
 /**
  * A concurrent skiplist of memtable entries living entirely in an {@link Arena}: every node is

@@ -2,6 +2,7 @@ package org.leveldbj.table;
 
 import java.nio.ByteBuffer;
 import org.iq80.leveldb.CorruptionException;
+import org.leveldbj.comparator.KeyComparator;
 import org.leveldbj.util.Coding;
 
 /**

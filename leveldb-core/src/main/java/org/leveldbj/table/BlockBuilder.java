@@ -2,6 +2,7 @@ package org.leveldbj.table;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import org.leveldbj.comparator.KeyComparator;
 import org.leveldbj.util.ByteSink;
 
 /**

@@ -3,6 +3,7 @@ package org.leveldbj.table;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import org.iq80.leveldb.CorruptionException;
+import org.leveldbj.comparator.KeyComparator;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.util.Coding;
 

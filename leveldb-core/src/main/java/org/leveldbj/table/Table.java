@@ -8,6 +8,8 @@ import java.util.function.Consumer;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
+import org.leveldbj.comparator.BytewiseComparator;
+import org.leveldbj.comparator.KeyComparator;
 import org.leveldbj.iterator.EmptyIterator;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.iterator.TwoLevelIterator;

@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.zip.CRC32C;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
+import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.util.ByteSink;
 import org.leveldbj.util.Coding;
 import org.leveldbj.util.Crc32c;

@@ -1,5 +1,8 @@
 package org.leveldbj.table;
 
+import org.leveldbj.comparator.BytewiseComparator;
+import org.leveldbj.comparator.KeyComparator;
+
 /**
  * The settings a table is built and read with. The database derives them from its own options;
  * {@link #DEFAULTS} matches C++ LevelDB's defaults with bytewise keys and no filter.

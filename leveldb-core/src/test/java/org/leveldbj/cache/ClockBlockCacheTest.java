@@ -14,10 +14,10 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.iterator.TestSeeds;
 import org.leveldbj.table.Block;
 import org.leveldbj.table.BlockBuilder;
-import org.leveldbj.table.BytewiseComparator;
 
 /** Capacity in bytes, CLOCK eviction, table growth, counters and a concurrency test. */
 class ClockBlockCacheTest {

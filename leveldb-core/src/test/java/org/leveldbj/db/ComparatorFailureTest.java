@@ -15,8 +15,8 @@ import org.iq80.leveldb.DBComparator;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Options;
 import org.junit.jupiter.api.Test;
+import org.leveldbj.comparator.ComparatorFailure;
 import org.leveldbj.env.MemEnv;
-import org.leveldbj.key.ComparatorFailure;
 
 /**
  * An application comparator that throws is reported as the comparator's failure, with its

@@ -42,6 +42,7 @@ import org.iq80.leveldb.WriteBatch;
 import org.iq80.leveldb.WriteOptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.env.MemEnv;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.key.InternalKeyComparator;
@@ -51,7 +52,6 @@ import org.leveldbj.table.Block;
 import org.leveldbj.table.BlockHandle;
 import org.leveldbj.table.BlockIterator;
 import org.leveldbj.table.BlockReader;
-import org.leveldbj.table.BytewiseComparator;
 import org.leveldbj.table.Footer;
 import org.leveldbj.util.Bytes;
 

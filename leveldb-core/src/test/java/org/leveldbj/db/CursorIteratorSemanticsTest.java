@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.iq80.leveldb.DBException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
-import org.leveldbj.table.BytewiseComparator;
+import org.leveldbj.comparator.BytewiseComparator;
 
 /** Pins leveldbjni's cursor semantics, call by call, as the DBIterator documentation states them. */
 class CursorIteratorSemanticsTest {

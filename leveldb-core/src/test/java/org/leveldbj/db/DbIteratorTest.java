@@ -16,11 +16,11 @@ import java.util.Random;
 import java.util.TreeMap;
 import org.iq80.leveldb.CorruptionException;
 import org.junit.jupiter.api.Test;
+import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.iterator.ListIterator;
 import org.leveldbj.iterator.TestSeeds;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.ValueType;
-import org.leveldbj.table.BytewiseComparator;
 
 /** The database iterator yields exactly what a reader at its snapshot sees, both ways. */
 class DbIteratorTest {

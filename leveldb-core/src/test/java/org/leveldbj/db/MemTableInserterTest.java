@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
+import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.ValueType;
 import org.leveldbj.memtable.MemTable;
-import org.leveldbj.table.BytewiseComparator;
 import org.leveldbj.util.Bytes;
 
 /** A batch's records enter the memtable numbered consecutively from the batch's sequence. */

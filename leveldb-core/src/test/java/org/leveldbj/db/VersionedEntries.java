@@ -7,13 +7,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.iterator.ListIterator;
 import org.leveldbj.iterator.MergingIterator;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.ValueType;
-import org.leveldbj.table.BytewiseComparator;
 
 /**
  * In-test database contents: versioned entries (puts and deletions with sequence numbers), the

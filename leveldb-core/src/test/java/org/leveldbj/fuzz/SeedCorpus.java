@@ -14,6 +14,7 @@ import org.iq80.leveldb.CompressionType;
 import org.iq80.leveldb.DB;
 import org.iq80.leveldb.FilterPolicy;
 import org.iq80.leveldb.Options;
+import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.db.LevelDbFactory;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.log.LogReader;
@@ -22,7 +23,6 @@ import org.leveldbj.table.BlockContents;
 import org.leveldbj.table.BlockHandle;
 import org.leveldbj.table.BlockIterator;
 import org.leveldbj.table.BlockReader;
-import org.leveldbj.table.BytewiseComparator;
 import org.leveldbj.table.Footer;
 
 /**

@@ -3,7 +3,7 @@ package org.leveldbj.iterator;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-import org.leveldbj.table.KeyComparator;
+import org.leveldbj.comparator.KeyComparator;
 
 /**
  * An in-test {@link SortedIterator} over a list of key/value pairs already sorted by a

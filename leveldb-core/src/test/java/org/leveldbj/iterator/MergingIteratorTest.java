@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
-import org.leveldbj.table.BytewiseComparator;
+import org.leveldbj.comparator.BytewiseComparator;
 
 /** The merge equals a sorted model of every child's entries, in both directions and across turns. */
 class MergingIteratorTest {

@@ -9,9 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.table.Block;
 import org.leveldbj.table.BlockBuilder;
-import org.leveldbj.table.BytewiseComparator;
 
 /** Inner iterators that are empty are skipped both ways; identical index values are not reopened. */
 class TwoLevelIteratorTest {

@@ -10,8 +10,9 @@ import java.util.Arrays;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBComparator;
 import org.junit.jupiter.api.Test;
-import org.leveldbj.table.BytewiseComparator;
-import org.leveldbj.table.KeyComparator;
+import org.leveldbj.comparator.BytewiseComparator;
+import org.leveldbj.comparator.KeyComparator;
+import org.leveldbj.comparator.UserComparators;
 
 class InternalKeyComparatorTest {
     private static final InternalKeyComparator CMP = new InternalKeyComparator(BytewiseComparator.INSTANCE);

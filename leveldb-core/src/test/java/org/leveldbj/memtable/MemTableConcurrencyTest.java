@@ -20,11 +20,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
+import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.LookupResult;
 import org.leveldbj.key.ValueType;
-import org.leveldbj.table.BytewiseComparator;
 import org.leveldbj.util.Bytes;
 
 /**

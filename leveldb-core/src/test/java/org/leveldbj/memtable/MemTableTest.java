@@ -15,12 +15,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.leveldbj.comparator.BytewiseComparator;
+import org.leveldbj.comparator.KeyComparator;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.LookupResult;
 import org.leveldbj.key.ValueType;
-import org.leveldbj.table.BytewiseComparator;
-import org.leveldbj.table.KeyComparator;
 import org.leveldbj.util.Bytes;
 
 class MemTableTest {

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.ValueType;
-import org.leveldbj.table.BytewiseComparator;
 
 /**
  * A sanity run of the db_bench-like memtable workload (16-byte keys, 100-byte values): prints

@@ -4,10 +4,10 @@ import java.nio.ByteBuffer;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.TreeMap;
+import org.leveldbj.comparator.KeyComparator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.LookupResult;
 import org.leveldbj.key.ValueType;
-import org.leveldbj.table.KeyComparator;
 import org.leveldbj.util.Bytes;
 
 /**

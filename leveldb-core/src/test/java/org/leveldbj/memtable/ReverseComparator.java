@@ -1,8 +1,8 @@
 package org.leveldbj.memtable;
 
 import java.nio.ByteBuffer;
-import org.leveldbj.table.BytewiseComparator;
-import org.leveldbj.table.KeyComparator;
+import org.leveldbj.comparator.BytewiseComparator;
+import org.leveldbj.comparator.KeyComparator;
 
 /** A user order that is not bytewise: reversed unsigned byte order, to exercise the general path. */
 final class ReverseComparator implements KeyComparator {

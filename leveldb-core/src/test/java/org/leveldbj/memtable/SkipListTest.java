@@ -9,9 +9,9 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.ValueType;
-import org.leveldbj.table.BytewiseComparator;
 
 class SkipListTest {
     private static final byte[] EMPTY = new byte[0];

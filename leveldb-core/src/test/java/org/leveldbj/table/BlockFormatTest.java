@@ -10,6 +10,8 @@ import static org.leveldbj.table.TestFiles.bytes;
 import java.nio.ByteBuffer;
 import org.iq80.leveldb.CorruptionException;
 import org.junit.jupiter.api.Test;
+import org.leveldbj.comparator.BytewiseComparator;
+import org.leveldbj.comparator.KeyComparator;
 import org.leveldbj.util.Bytes;
 
 /** Exact bytes of blocks, handles and footers, worked out by hand from the format. */

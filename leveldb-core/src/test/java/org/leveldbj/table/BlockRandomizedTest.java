@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.leveldbj.comparator.BytewiseComparator;
 
 /** Blocks of random entries, built and read back with random settings, against a sorted model. */
 class BlockRandomizedTest {

@@ -10,6 +10,7 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.leveldbj.comparator.BytewiseComparator;
 
 class BytewiseComparatorTest {
     private static final BytewiseComparator CMP = BytewiseComparator.INSTANCE;

@@ -15,10 +15,12 @@ import java.util.List;
 import java.util.Random;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
+import org.leveldbj.comparator.BytewiseComparator;
+import org.leveldbj.comparator.KeyComparator;
+import org.leveldbj.comparator.UserComparators;
 import org.leveldbj.interop.ReverseBytewiseComparator;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
-import org.leveldbj.key.UserComparators;
 import org.leveldbj.key.ValueType;
 import org.leveldbj.util.Bytes;
 

@@ -18,6 +18,7 @@ import java.util.Random;
 import org.iq80.leveldb.CorruptionException;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.util.Bytes;
 

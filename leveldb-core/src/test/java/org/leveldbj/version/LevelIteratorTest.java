@@ -14,13 +14,13 @@ import java.util.Map;
 import java.util.Random;
 import org.iq80.leveldb.DBException;
 import org.junit.jupiter.api.Test;
+import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.iterator.ListIterator;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.iterator.TestSeeds;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.ValueType;
-import org.leveldbj.table.BytewiseComparator;
 import org.leveldbj.table.Table;
 import org.leveldbj.table.TableReadOptions;
 

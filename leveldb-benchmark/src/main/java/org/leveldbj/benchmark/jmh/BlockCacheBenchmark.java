@@ -3,11 +3,10 @@ package org.leveldbj.benchmark.jmh;
 import java.nio.ByteBuffer;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-
 import org.leveldbj.cache.ClockBlockCache;
+import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.table.Block;
 import org.leveldbj.table.BlockBuilder;
-import org.leveldbj.table.BytewiseComparator;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;

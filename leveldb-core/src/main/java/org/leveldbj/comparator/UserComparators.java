@@ -1,10 +1,8 @@
-package org.leveldbj.key;
+package org.leveldbj.comparator;
 
 import java.nio.ByteBuffer;
 import java.util.Objects;
 import org.iq80.leveldb.DBComparator;
-import org.leveldbj.table.BytewiseComparator;
-import org.leveldbj.table.KeyComparator;
 import org.leveldbj.util.Bytes;
 
 /**

@@ -1,4 +1,4 @@
-package org.leveldbj.table;
+package org.leveldbj.comparator;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

@@ -1,4 +1,4 @@
-package org.leveldbj.key;
+package org.leveldbj.comparator;
 
 import org.iq80.leveldb.DBException;
 
