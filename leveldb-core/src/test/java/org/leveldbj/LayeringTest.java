@@ -21,13 +21,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The engine's packages depend one way only: every dependency of a production class on another
- * package of the engine goes to a lower layer, as the list in {@code org.leveldbj}'s package
- * overview (read here, so the layering is written once) orders them. A package missing from the
+ * package of the engine goes to a lower layer, as the list in the module's javadoc overview
+ * ({@code src/main/javadoc/overview.html}, read here, so the layering is written once) orders
+ * them. A package missing from the
  * list fails too, so a new package must be placed.
  */
 class LayeringTest {
     private static final String ROOT = "org.leveldbj";
-    private static final Path OVERVIEW = Path.of("src", "main", "java", "org", "leveldbj", "package-info.java");
+    private static final Path OVERVIEW = Path.of("src", "main", "javadoc", "overview.html");
     private static final Pattern LAYER = Pattern.compile("<li>layer: ([a-z, ]+)</li>");
 
     /** Package (the part after {@code org.leveldbj.}) to its layer, from the overview. */

@@ -15,7 +15,7 @@ import org.leveldbj.key.ValueType;
  * number, type) in a {@link SkipList} whose nodes live off-heap in an {@link Arena}. Nothing is
  * ever removed; the whole table is dropped once it has been written to a table file.
  *
- * <p>Thread safety: {@link #add} and {@link #addAll} require external synchronization of
+ * <p>Thread safety: {@link #add} requires external synchronization of
  * writers (the engine's write queue serializes them). {@link #get}, {@link #iterator()},
  * {@link #isEmpty()} and {@link #approximateMemoryUsage()} may be called by any number of
  * threads, without a lock, concurrently with the writer; see the package documentation for what

@@ -17,7 +17,7 @@ import org.leveldbj.util.Crc32c;
  * filter block (if a filter policy is set), the metaindex block, the index block and the footer
  * (layout in the package documentation). Each index entry's key is a short separator between
  * the last key of its block and the first key of the next ({@link
- * KeyComparator#findShortestSeparator}), or a short successor of the table's last key.
+ * org.leveldbj.comparator.KeyComparator#findShortestSeparator}), or a short successor of the table's last key.
  *
  * <p>Protocol: {@link #add} entries in increasing key order, then {@link #finish()} (the file is
  * complete) or {@link #abandon()} (the caller deletes it). The builder does not sync or close
