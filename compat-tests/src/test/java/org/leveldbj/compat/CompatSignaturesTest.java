@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * class loader of their own, without initialising them (leveldbjni would load its native code).
  */
 class CompatSignaturesTest {
-    private static final Path ORIGINALS = Path.of("target", "originals");
+    private static final Path ORIGINALS = Path.of(System.getProperty("compat.target", "target"), "originals");
 
     private static ClassLoader originals(String... jarPrefixes) throws IOException {
         List<URL> urls = new ArrayList<>();

@@ -38,7 +38,7 @@ import org.osgi.framework.wiring.BundleWiring;
  * database through the exported API.
  */
 class OsgiBundlesTest {
-    private static final Path BUNDLES = Path.of("target", "bundles");
+    private static final Path BUNDLES = Path.of(System.getProperty("compat.target", "target"), "bundles");
 
     @TempDir
     Path tmp;

@@ -23,6 +23,9 @@
  *       {@link org.iq80.leveldb.WriteBatch#approximateSize()};
  *   <li>{@link org.iq80.leveldb.CorruptionException}, the {@code DBException} thrown when stored
  *       data is damaged;
+ *   <li>{@link org.iq80.leveldb.IOErrorException} and
+ *       {@link org.iq80.leveldb.InvalidArgumentException}, the {@code DBException}s of an open
+ *       database's I/O failures and misuses (C++ LevelDB's "IO error" and "Invalid argument");
  *   <li>{@link org.iq80.leveldb.DBOpenException} and its subclasses
  *       {@link org.iq80.leveldb.DatabaseNotFoundException},
  *       {@link org.iq80.leveldb.InvalidDatabaseArgumentException} and
@@ -70,8 +73,11 @@
  * system's own exception (a lock held elsewhere, an unreadable file). Code that creates a store
  * when opening fails can thus catch {@code IOException}, or tell the cases apart by type. Once a
  * database is open, its operations report failure with the unchecked
- * {@link org.iq80.leveldb.DBException}, and {@link org.iq80.leveldb.CorruptionException} when
- * stored data is damaged. The factory's destroy and repair methods declare
+ * {@link org.iq80.leveldb.DBException}: {@link org.iq80.leveldb.CorruptionException} when
+ * stored data is damaged, {@link org.iq80.leveldb.IOErrorException} when a file cannot be read
+ * or written (for writes, sticky), {@link org.iq80.leveldb.InvalidArgumentException} for a
+ * write to a read-only database, and a plain {@code DBException} for a closed database,
+ * iterator, snapshot or batch. The factory's destroy and repair methods declare
  * {@link java.io.IOException}, and {@code close()} methods declare it as
  * {@link java.io.Closeable} does.
  */

@@ -11,6 +11,7 @@ import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.DBOpenException;
 import org.iq80.leveldb.DatabaseNotFoundException;
+import org.iq80.leveldb.IOErrorException;
 import org.iq80.leveldb.InvalidDatabaseArgumentException;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.ParseResult;
@@ -100,15 +101,14 @@ final class Errors implements IExecutionExceptionHandler {
         if (e instanceof IOException) {
             return new Report(io((IOException) e), ExitCode.IO);
         }
+        if (e instanceof IOErrorException) {
+            return new Report(e.getMessage(), ExitCode.IO);
+        }
         if (e instanceof DBException) {
-            String message = String.valueOf(e.getMessage());
             if (e.getCause() instanceof CorruptionException) {
                 return report(e.getCause());
             }
-            if (e.getCause() instanceof IOException || message.startsWith("IO error")) {
-                return new Report(message, ExitCode.IO);
-            }
-            return new Report(message, ExitCode.OTHER);
+            return new Report(String.valueOf(e.getMessage()), ExitCode.OTHER);
         }
         return new Report("internal error: " + e + " (run with --verbose for the stack trace)", ExitCode.OTHER);
     }

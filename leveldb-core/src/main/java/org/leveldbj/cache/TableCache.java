@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
+import org.iq80.leveldb.IOErrorException;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.table.Table;
@@ -240,7 +241,7 @@ public final class TableCache implements AutoCloseable {
             String why = e instanceof NoSuchFileException
                     ? "no such table file (nor " + FileNames.sstTableFileName(fileNumber) + ")"
                     : "cannot open table file: " + e;
-            throw new DBException("IO error: " + path + ": " + why, e);
+            throw new IOErrorException("IO error: " + path + ": " + why, e);
         }
         Table table;
         try {

@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.iq80.leveldb.DBException;
+import org.iq80.leveldb.IOErrorException;
 import org.leveldbj.compaction.Compaction;
 import org.leveldbj.compaction.CompactionJob;
 import org.leveldbj.compaction.CompactionPicker;
@@ -96,7 +97,7 @@ final class BackgroundWork {
                                     s.backgroundChanged.signalAll();
                                 }
                             } catch (IOException e) {
-                                throw new DBException("IO error: " + e.getMessage(), e);
+                                throw new IOErrorException("IO error: " + e.getMessage(), e);
                             } finally {
                                 s.mutex.unlock();
                             }
@@ -161,7 +162,7 @@ final class BackgroundWork {
             log = new LogWriter(s.env.newWritableFile(s.dir.resolve(FileNames.logFileName(number))));
         } catch (IOException e) {
             s.versions.reuseFileNumber(number);
-            throw new DBException("IO error: cannot create log " + number + ": " + e.getMessage(), e);
+            throw new IOErrorException("IO error: cannot create log " + number + ": " + e.getMessage(), e);
         }
         // The old log is neither synced nor closed here: that would put an fsync of megabytes on
         // the path of writes that never asked for one. The next synced write syncs it (and the

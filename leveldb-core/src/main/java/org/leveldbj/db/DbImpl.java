@@ -15,6 +15,7 @@ import org.iq80.leveldb.DBIterator;
 import org.iq80.leveldb.DBOpenException;
 import org.iq80.leveldb.DatabaseNotFoundException;
 import org.iq80.leveldb.Env;
+import org.iq80.leveldb.InvalidArgumentException;
 import org.iq80.leveldb.Options;
 import org.iq80.leveldb.Range;
 import org.iq80.leveldb.ReadOptions;
@@ -217,7 +218,7 @@ public final class DbImpl implements DB {
      */
     private void checkWritable(String what) {
         if (s.readOnly) {
-            throw new DBException("database " + s.dir + " is open read-only: " + what + " is not allowed");
+            throw new InvalidArgumentException("database " + s.dir + " is open read-only: " + what + " is not allowed");
         }
     }
 

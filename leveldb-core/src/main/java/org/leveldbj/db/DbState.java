@@ -7,6 +7,7 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
+import org.iq80.leveldb.IOErrorException;
 import org.iq80.leveldb.Options;
 import org.leveldbj.compaction.CompactionStats;
 import org.leveldbj.filename.FileNames;
@@ -172,11 +173,16 @@ final class DbState {
     /**
      * Fails when a background error was recorded. Requires: the lock.
      *
-     * @throws DBException whose cause is the background error
+     * @throws DBException whose cause is the background error ({@link org.iq80.leveldb.IOErrorException}
+     *     when that was an I/O failure)
      */
     void checkBackgroundError() {
         if (backgroundError != null) {
-            throw new DBException("background error: " + backgroundError, backgroundError);
+            String message = "background error: " + backgroundError;
+            // The category of the first failure carries over (an I/O error stays one).
+            throw backgroundError instanceof IOErrorException || backgroundError instanceof java.io.IOException
+                    ? new IOErrorException(message, backgroundError)
+                    : new DBException(message, backgroundError);
         }
     }
 }

@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
 import org.iq80.leveldb.DBException;
+import org.iq80.leveldb.IOErrorException;
 import org.leveldbj.comparator.ComparatorFailure;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.log.LogWriter;
@@ -190,7 +191,7 @@ final class WriteQueue {
             // The log (or the memtable) is in an unknown state: no later write may use it.
             DBException e = failure instanceof ComparatorFailure cf
                     ? cf.duringWrite()
-                    : new DBException(ioErrorMessage(s.dir.resolve(FileNames.logFileName(s.logFileNumber)), failure),
+                    : new IOErrorException(ioErrorMessage(s.dir.resolve(FileNames.logFileName(s.logFileNumber)), failure),
                             failure);
             s.recordBackgroundError(e);
             if (merged) {

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
+import org.iq80.leveldb.IOErrorException;
 import org.leveldbj.util.Coding;
 import org.leveldbj.util.Crc32c;
 
@@ -75,7 +76,7 @@ public final class BlockReader {
         try {
             buf = file.read(offset, n + TRAILER_SIZE);
         } catch (IOException e) {
-            throw new DBException("IO error: " + fileName + ": reading " + (n + TRAILER_SIZE)
+            throw new IOErrorException("IO error: " + fileName + ": reading " + (n + TRAILER_SIZE)
                     + " bytes at offset " + offset + ": " + e.getMessage(), e);
         }
         int p = buf.position();
@@ -128,7 +129,7 @@ public final class BlockReader {
         try {
             b = file.read(at, 1);
         } catch (IOException e) {
-            throw new DBException("IO error: " + fileName + ": reading 1 byte at offset " + at + ": " + e.getMessage(), e);
+            throw new IOErrorException("IO error: " + fileName + ": reading 1 byte at offset " + at + ": " + e.getMessage(), e);
         }
         if (b.remaining() != 1) {
             throw new CorruptionException("truncated block read", fileName, handle.offset());

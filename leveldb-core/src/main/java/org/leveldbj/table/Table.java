@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
+import org.iq80.leveldb.IOErrorException;
 import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.comparator.KeyComparator;
 import org.leveldbj.iterator.EmptyIterator;
@@ -100,7 +101,7 @@ public final class Table {
         try {
             buf = file.read(footerOffset, Footer.ENCODED_LENGTH);
         } catch (IOException e) {
-            throw new DBException("IO error: " + fileName + ": reading the footer: " + e.getMessage(), e);
+            throw new IOErrorException("IO error: " + fileName + ": reading the footer: " + e.getMessage(), e);
         }
         Footer footer;
         try {

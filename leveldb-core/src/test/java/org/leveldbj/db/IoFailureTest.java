@@ -2,6 +2,7 @@ package org.leveldbj.db;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -29,12 +30,13 @@ import java.util.function.Predicate;
 import org.iq80.leveldb.CompressionType;
 import org.iq80.leveldb.DB;
 import org.iq80.leveldb.DBException;
+import org.iq80.leveldb.IOErrorException;
 import org.iq80.leveldb.Options;
 import org.iq80.leveldb.WriteOptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.leveldbj.env.FaultInjectionEnv;
 import org.leveldbj.env.FaultInjectionEnv.Op;
+import org.leveldbj.env.FaultInjectionEnv;
 
 /**
  * What a failed write to the disk does to a database, one fault at a time, on
@@ -142,6 +144,7 @@ class IoFailureTest {
                 }
             }
             assertNotNull(failure, context + ": the fault never surfaced");
+            assertInstanceOf(IOErrorException.class, failure, context + ": an I/O failure is an IOErrorException");
             String message = failure.getMessage();
             assertTrue(message.contains(fault.file()), context + ": the error does not name the file: " + message);
             assertTrue(causes(failure, fault.name().startsWith("FULL") ? FaultInjectionEnv.NO_SPACE : ScriptedEnv.FROZEN),
@@ -159,7 +162,7 @@ class IoFailureTest {
             }
             int[] logSyncs = logs.stream().mapToInt(faults::syncs).toArray();
             for (boolean sync : new boolean[] {false, true, true}) {
-                DBException again = assertThrows(DBException.class,
+                DBException again = assertThrows(IOErrorException.class,
                         () -> db.put(utf8("later"), utf8("value"), new WriteOptions().sync(sync)));
                 assertSame(sticky, again.getCause(), context + ": not sticky: " + again);
             }

@@ -21,6 +21,7 @@ import org.iq80.leveldb.DB;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.DBIterator;
 import org.iq80.leveldb.DatabaseNotFoundException;
+import org.iq80.leveldb.InvalidArgumentException;
 import org.iq80.leveldb.Options;
 import org.iq80.leveldb.Range;
 import org.iq80.leveldb.ReadOptions;
@@ -195,7 +196,7 @@ class ReadOnlyTest {
             calls.put("suspendCompactions", db::suspendCompactions);
             calls.put("resumeCompactions", db::resumeCompactions);
             for (Map.Entry<String, Executable> call : calls.entrySet()) {
-                DBException e = assertThrows(DBException.class, call.getValue(), call.getKey());
+                DBException e = assertThrows(InvalidArgumentException.class, call.getValue(), call.getKey());
                 assertTrue(e.getMessage().startsWith("database " + dir + " is open read-only: "),
                         call.getKey() + ": " + e.getMessage());
             }
