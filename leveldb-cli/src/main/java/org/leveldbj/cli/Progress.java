@@ -97,6 +97,11 @@ final class Progress implements AutoCloseable {
         return enabled;
     }
 
+    /** @return whether a thread of its own redraws this progress (a {@link #ticking} one that is drawn) */
+    boolean hasTicker() {
+        return ticker != null;
+    }
+
     /**
      * Adds to the amount done.
      *

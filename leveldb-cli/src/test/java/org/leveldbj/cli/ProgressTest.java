@@ -44,7 +44,11 @@ class ProgressTest {
             assertTrue(p.render().startsWith("exporting 12,345 entries  "), p.render());
         }
         try (Progress p = Progress.ticking(io(true), false, "compacting")) {
-            Thread.sleep(300);
+            // The ticker draws at once when it starts: wait for that, not for a guessed time.
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (!err.toString(StandardCharsets.UTF_8).contains("\rcompacting ") && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
             assertTrue(p.render().matches("compacting [|/\\-\\\\]  \\d+s"), p.render());
         }
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("\rcompacting "), err.toString(StandardCharsets.UTF_8));
@@ -58,7 +62,7 @@ class ProgressTest {
         }
         try (Progress p = Progress.ticking(io(true), true, "repairing")) {
             assertFalse(p.enabled());
-            Thread.sleep(50);
+            assertFalse(p.hasTicker(), "a quiet progress starts no ticker");
         }
         assertEquals("", err.toString(StandardCharsets.UTF_8));
         // The commands in-process (not a terminal) print no progress either.

@@ -47,6 +47,8 @@ final class BackgroundWork {
 
     // Guarded by the database lock.
     private boolean scheduled;
+    /** How many background steps were ever scheduled. Guarded by the lock. */
+    private long stepsScheduled;
     private int suspensions;
     private ManualCompaction manual;
 
@@ -129,7 +131,19 @@ final class BackgroundWork {
             return;
         }
         scheduled = true;
+        stepsScheduled++;
         executor.execute(this::backgroundCall);
+    }
+
+    /**
+     * Returns how many background steps were ever scheduled (a read-only database schedules
+     * none). Requires: the lock.
+     *
+     * @return the count
+     */
+    long stepsScheduled() {
+        assert s.mutex.isHeldByCurrentThread();
+        return stepsScheduled;
     }
 
     private void backgroundCall() {

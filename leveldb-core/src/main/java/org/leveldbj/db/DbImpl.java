@@ -382,6 +382,20 @@ public final class DbImpl implements DB {
         write(updates, new WriteOptions());
     }
 
+    /**
+     * Returns how many background steps (flushes, compactions) this database ever scheduled.
+     *
+     * @return the count
+     */
+    long backgroundStepsScheduled() {
+        s.mutex.lock();
+        try {
+            return background.stepsScheduled();
+        } finally {
+            s.mutex.unlock();
+        }
+    }
+
     @Override
     public WriteBatch createWriteBatch() {
         checkOpen();
