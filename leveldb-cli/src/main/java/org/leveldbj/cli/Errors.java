@@ -88,12 +88,10 @@ final class Errors implements IExecutionExceptionHandler {
             return new Report(e.getMessage() + " (check the path)", ExitCode.IO);
         }
         if (e instanceof InvalidDatabaseArgumentException) {
-            String message = e.getMessage();
-            if (message.contains("does not match existing comparator")) {
-                message += " (this tool opens only databases ordered by leveldb.BytewiseComparator;"
-                        + " 'leveldb dump' and 'leveldb verify' read any database)";
-            }
-            return new Report(message, ExitCode.OTHER);
+            // The tool never opens with errorIfExists, so the only conflict left is the comparator.
+            return new Report(e.getMessage() + " (this tool opens only databases ordered by"
+                    + " leveldb.BytewiseComparator; 'leveldb dump' and 'leveldb verify' read any database)",
+                    ExitCode.OTHER);
         }
         if (e instanceof DBOpenException) {
             return e.getCause() != null ? report(e.getCause()) : new Report(e.getMessage(), ExitCode.OTHER);

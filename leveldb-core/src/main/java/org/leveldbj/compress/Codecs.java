@@ -60,8 +60,8 @@ public final class Codecs {
      * Names the implementation serving an id, for logs and benchmark headers.
      *
      * @param id the compression type id
-     * @return {@code "none"}, {@code "snappy-java"}, {@code "zstd-jni"}, {@code "aircompressor"},
-     *     or {@code "unavailable"}
+     * @return {@code "none"}, {@code "snappy-java"}, {@code "zstd-jni"}, {@code "java"} (our
+     *     snappy), {@code "aircompressor"} (its zstd), or {@code "unavailable"}
      * @throws CorruptionException for an unknown id
      */
     public static String implementationName(int id) {
@@ -88,18 +88,11 @@ public final class Codecs {
      *
      * @param propertyValue the value of {@value #PROPERTY}, or {@code null}
      * @param algorithm the algorithm name, for messages
+     * @param nativeQuiet whether the native library may be loaded without the JDK printing a
+     *     warning ({@link NativeAccess}); when not, {@code auto} passes over it and only
+     *     {@code native} still loads it
      * @param nativeFactory makes the native implementation; may throw anything
      * @param javaFactory makes the pure-Java implementation; may throw anything
-     */
-    static CodecChoice choose(String propertyValue, String algorithm,
-            Supplier<? extends BlockCodec> nativeFactory, Supplier<? extends BlockCodec> javaFactory) {
-        return choose(propertyValue, algorithm, true, nativeFactory, javaFactory);
-    }
-
-    /**
-     * Chooses as {@link #choose(String, String, Supplier, Supplier)} does, passing over the native
-     * implementation under {@code auto} when {@code nativeQuiet} is false (loading it would make
-     * the JDK print a warning, see {@link NativeAccess}). {@code native} still loads it.
      */
     static CodecChoice choose(String propertyValue, String algorithm, boolean nativeQuiet,
             Supplier<? extends BlockCodec> nativeFactory, Supplier<? extends BlockCodec> javaFactory) {

@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 
 /**
  * Snappy (type 1) in plain Java: no native code and no {@code sun.misc.Unsafe}, so it runs on
@@ -199,7 +200,7 @@ final class SnappyJavaCodec implements BlockCodec {
                 LONG_LE.set(dst, op + 8, (long) LONG_LE.get(dst, from + 8));
                 op += len;
             } else if (offset == 1) {
-                java.util.Arrays.fill(dst, op, op + len, dst[from]);
+                Arrays.fill(dst, op, op + len, dst[from]);
                 op += len;
             } else if (offset >= len) {
                 System.arraycopy(dst, from, dst, op, len);
@@ -242,7 +243,7 @@ final class SnappyJavaCodec implements BlockCodec {
         }
         int bits = Math.max(8, Math.min(MAX_TABLE_BITS, 32 - Integer.numberOfLeadingZeros(length - 1)));
         int shift = 32 - bits;
-        java.util.Arrays.fill(table, 0, 1 << bits, 0);
+        Arrays.fill(table, 0, 1 << bits, 0);
         // Positions in the table are relative to start; 0 is also "empty", which is harmless:
         // every candidate is verified byte for byte.
         int limit = end - 4; // the last position whose four bytes can be hashed

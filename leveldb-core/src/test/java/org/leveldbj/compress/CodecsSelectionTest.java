@@ -26,18 +26,18 @@ class CodecsSelectionTest {
     @ParameterizedTest
     @ValueSource(strings = {"", "auto", "AUTO", " auto "})
     void autoPrefersNative(String value) {
-        assertEquals("fake-native", Codecs.choose(value, "snappy", NATIVE, JAVA).implementationName());
+        assertEquals("fake-native", Codecs.choose(value, "snappy", true, NATIVE, JAVA).implementationName());
     }
 
     @Test
     void unsetPropertyMeansAuto() {
-        assertEquals("fake-native", Codecs.choose(null, "snappy", NATIVE, JAVA).implementationName());
+        assertEquals("fake-native", Codecs.choose(null, "snappy", true, NATIVE, JAVA).implementationName());
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"unsatisfied", "noclassdef", "initializer", "runtime", "selftest"})
     void autoFallsBackWhenNativeFails(String how) {
-        CodecChoice choice = Codecs.choose("auto", "snappy", failing(how), JAVA);
+        CodecChoice choice = Codecs.choose("auto", "snappy", true, failing(how), JAVA);
         assertEquals("java", choice.implementationName());
         assertFalse(choice.codec().isNative());
     }
@@ -76,31 +76,31 @@ class CodecsSelectionTest {
             nativeAttempts.incrementAndGet();
             return NATIVE.get();
         };
-        assertEquals("java", Codecs.choose("java", "snappy", counted, JAVA).implementationName());
+        assertEquals("java", Codecs.choose("java", "snappy", true, counted, JAVA).implementationName());
         assertEquals(0, nativeAttempts.get());
     }
 
     @Test
     void nativeDoesNotFallBack() {
-        CodecChoice choice = Codecs.choose("native", "snappy", failing("unsatisfied"), JAVA);
+        CodecChoice choice = Codecs.choose("native", "snappy", true, failing("unsatisfied"), JAVA);
         assertFalse(choice.isAvailable());
         assertEquals("unavailable", choice.implementationName());
         DBException e = assertThrows(DBException.class, choice::codec);
         assertTrue(e.getMessage().contains("snappy compression is unavailable"), e.getMessage());
         assertTrue(e.getMessage().contains("UnsatisfiedLinkError"), e.getMessage());
-        assertEquals("fake-native", Codecs.choose("Native", "snappy", NATIVE, JAVA).implementationName());
+        assertEquals("fake-native", Codecs.choose("Native", "snappy", true, NATIVE, JAVA).implementationName());
     }
 
     @Test
     void bothFailingExplainsBoth() {
-        CodecChoice choice = Codecs.choose("auto", "zstd", failing("unsatisfied"), failing("noclassdef"));
+        CodecChoice choice = Codecs.choose("auto", "zstd", true, failing("unsatisfied"), failing("noclassdef"));
         String message = assertThrows(DBException.class, choice::codec).getMessage();
         assertTrue(message.contains("native") && message.contains("pure-Java"), message);
     }
 
     @Test
     void invalidValueIsReportedNotGuessed() {
-        CodecChoice choice = Codecs.choose("nativ", "snappy", NATIVE, JAVA);
+        CodecChoice choice = Codecs.choose("nativ", "snappy", true, NATIVE, JAVA);
         String message = assertThrows(DBException.class, choice::codec).getMessage();
         assertTrue(message.contains("-Dleveldbj.codec=nativ"), message);
     }
@@ -110,7 +110,7 @@ class CodecsSelectionTest {
         Supplier<BlockCodec> oom = () -> {
             throw new OutOfMemoryError("test");
         };
-        assertThrows(OutOfMemoryError.class, () -> Codecs.choose("auto", "snappy", oom, JAVA));
+        assertThrows(OutOfMemoryError.class, () -> Codecs.choose("auto", "snappy", true, oom, JAVA));
     }
 
     @Test

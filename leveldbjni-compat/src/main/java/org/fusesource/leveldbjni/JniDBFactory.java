@@ -122,10 +122,7 @@ public class JniDBFactory implements DBFactory {
         if (e instanceof NativeDB.DBException) {
             return (NativeDB.DBException) e;
         }
-        String message = String.valueOf(e.getMessage());
-        if (!(e instanceof DBOpenException) && !message.startsWith("IO error")) {
-            message = "IO error: " + message;
-        }
+        String message = e instanceof DBOpenException ? e.getMessage() : "IO error: " + e.getMessage();
         return new NativeDB.DBException(message, false, e);
     }
 
