@@ -1,10 +1,9 @@
 /**
- * The environments through which the engine reaches files: {@link org.leveldbj.env.FileSystemEnv}
- * for the real file system, {@link org.leveldbj.env.MemEnv} for an in-memory one that can also
- * simulate a crash, and {@link org.leveldbj.env.FaultInjectionEnv}, an in-memory one for tests
- * that injects I/O errors and loses unsynced data and directory entries in a simulated crash.
- * {@link org.leveldbj.env.ForwardingEnv} passes every call to another environment and is the
- * base for wrappers that change a few operations.
+ * The environment through which the engine reaches the real file system,
+ * {@link org.leveldbj.env.FileSystemEnv}, the default of every database. Test environments (an
+ * in-memory one, one that injects I/O errors and simulates power failures, a forwarding base for
+ * wrappers) ship separately, in the {@code leveldb-testing} artifact's {@code org.leveldbj.testing}
+ * package, with the contract test below.
  *
  * <h2>The contract every environment keeps</h2>
  * The interface is {@link org.iq80.leveldb.Env}; its rules, as the engine relies on them, are:
@@ -33,8 +32,8 @@
  *   <li><b>Thread safety.</b> Environments and random-access files are safe for concurrent use;
  *       sequential and writable files are used by one thread at a time.</li>
  * </ul>
- * The abstract test {@code EnvContractTest} checks these rules, and every environment's test
- * extends it.
+ * The abstract test {@code org.leveldbj.testing.EnvContractTest} checks these rules, and every
+ * environment's test extends it.
  *
  * <h2>Memory mapping</h2>
  * {@link org.leveldbj.env.FileSystemEnv} maps table files whole, read-only, and reads them without

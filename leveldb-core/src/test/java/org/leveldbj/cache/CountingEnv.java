@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.iq80.leveldb.Env;
-import org.leveldbj.env.ForwardingEnv;
+import org.leveldbj.testing.ForwardingEnv;
 
 /**
  * An in-test {@link Env} that delegates to another and counts, per file name, how many

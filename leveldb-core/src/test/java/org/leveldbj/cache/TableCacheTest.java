@@ -23,7 +23,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.env.FileSystemEnv;
-import org.leveldbj.env.MemEnv;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.iterator.TestSeeds;
@@ -35,6 +34,7 @@ import org.leveldbj.table.FilterKeyExtractor;
 import org.leveldbj.table.TableBuilder;
 import org.leveldbj.table.TableOptions;
 import org.leveldbj.table.TableReadOptions;
+import org.leveldbj.testing.MemEnv;
 
 /**
  * The table cache over real tables in an in-memory and in the real file system: the capacity

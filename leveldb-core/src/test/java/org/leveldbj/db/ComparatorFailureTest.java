@@ -16,7 +16,7 @@ import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Options;
 import org.junit.jupiter.api.Test;
 import org.leveldbj.comparator.ComparatorFailure;
-import org.leveldbj.env.MemEnv;
+import org.leveldbj.testing.MemEnv;
 
 /**
  * An application comparator that throws is reported as the comparator's failure, with its

@@ -34,7 +34,7 @@ import org.iq80.leveldb.Snapshot;
 import org.iq80.leveldb.WriteBatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.leveldbj.env.MemEnv;
+import org.leveldbj.testing.MemEnv;
 
 /**
  * Concurrent writers and readers on one database while flushes and compactions run (small

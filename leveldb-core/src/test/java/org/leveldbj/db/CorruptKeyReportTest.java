@@ -16,7 +16,6 @@ import org.iq80.leveldb.Env;
 import org.iq80.leveldb.Options;
 import org.junit.jupiter.api.Test;
 import org.leveldbj.comparator.BytewiseComparator;
-import org.leveldbj.env.MemEnv;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
@@ -24,6 +23,7 @@ import org.leveldbj.key.ValueType;
 import org.leveldbj.log.LogWriter;
 import org.leveldbj.table.TableBuilder;
 import org.leveldbj.table.TableOptions;
+import org.leveldbj.testing.MemEnv;
 import org.leveldbj.version.FileMetaData;
 import org.leveldbj.version.VersionEdit;
 

@@ -43,7 +43,6 @@ import org.iq80.leveldb.WriteOptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.leveldbj.comparator.BytewiseComparator;
-import org.leveldbj.env.MemEnv;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
@@ -53,6 +52,7 @@ import org.leveldbj.table.BlockHandle;
 import org.leveldbj.table.BlockIterator;
 import org.leveldbj.table.BlockReader;
 import org.leveldbj.table.Footer;
+import org.leveldbj.testing.MemEnv;
 import org.leveldbj.util.Bytes;
 
 /**

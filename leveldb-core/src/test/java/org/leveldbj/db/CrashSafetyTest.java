@@ -31,8 +31,8 @@ import org.iq80.leveldb.Options;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.leveldbj.env.FaultInjectionEnv;
-import org.leveldbj.env.FaultInjectionEnv.Op;
+import org.leveldbj.testing.FaultInjectionEnv.Op;
+import org.leveldbj.testing.FaultInjectionEnv;
 
 /**
  * Crash safety and I/O-failure handling of a whole database, on {@link FaultInjectionEnv}

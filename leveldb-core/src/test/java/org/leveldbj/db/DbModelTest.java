@@ -25,7 +25,7 @@ import org.iq80.leveldb.Snapshot;
 import org.iq80.leveldb.WriteBatch;
 import org.iq80.leveldb.WriteOptions;
 import org.junit.jupiter.api.Test;
-import org.leveldbj.env.MemEnv;
+import org.leveldbj.testing.MemEnv;
 
 /**
  * Randomized operations against a TreeMap model, with reopens, snapshots and crashes. The seed

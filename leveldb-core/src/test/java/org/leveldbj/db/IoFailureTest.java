@@ -35,8 +35,8 @@ import org.iq80.leveldb.Options;
 import org.iq80.leveldb.WriteOptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.leveldbj.env.FaultInjectionEnv.Op;
-import org.leveldbj.env.FaultInjectionEnv;
+import org.leveldbj.testing.FaultInjectionEnv.Op;
+import org.leveldbj.testing.FaultInjectionEnv;
 
 /**
  * What a failed write to the disk does to a database, one fault at a time, on

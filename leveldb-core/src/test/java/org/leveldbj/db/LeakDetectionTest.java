@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.leveldbj.db.LevelDbFactory.bytes;
 
 import java.io.File;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.iq80.leveldb.DB;
@@ -13,7 +12,7 @@ import org.iq80.leveldb.DBIterator;
 import org.iq80.leveldb.Options;
 import org.iq80.leveldb.Snapshot;
 import org.junit.jupiter.api.Test;
-import org.leveldbj.env.MemEnv;
+import org.leveldbj.testing.MemEnv;
 import org.leveldbj.util.LeakDetector;
 
 /** With leak detection on (as the build runs the tests), forgotten iterators and snapshots are reported. */

@@ -12,7 +12,7 @@ import org.iq80.leveldb.DB;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Options;
 import org.junit.jupiter.api.Test;
-import org.leveldbj.env.FaultInjectionEnv;
+import org.leveldbj.testing.FaultInjectionEnv;
 
 /** A failed log append is reported once, naming the log file once, and makes later writes fail. */
 class LogWriteFailureTest {

@@ -17,9 +17,9 @@ import org.iq80.leveldb.Env;
 import org.iq80.leveldb.Options;
 import org.iq80.leveldb.WriteOptions;
 import org.junit.jupiter.api.Test;
-import org.leveldbj.env.FaultInjectionEnv;
-import org.leveldbj.env.MemEnv;
 import org.leveldbj.filename.FileNames;
+import org.leveldbj.testing.FaultInjectionEnv;
+import org.leveldbj.testing.MemEnv;
 
 /**
  * Repair killed at every I/O boundary: the disk freezes after the n-th mutating call of a

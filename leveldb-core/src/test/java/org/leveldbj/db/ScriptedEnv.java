@@ -5,9 +5,10 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.function.Predicate;
 import org.iq80.leveldb.Env;
-import org.leveldbj.env.FaultInjectionEnv;
-import org.leveldbj.env.ForwardingEnv;
-import org.leveldbj.env.FaultInjectionEnv.Op;
+import org.leveldbj.testing.FaultInjectionEnv.Op;
+import org.leveldbj.testing.FaultInjectionEnv;
+import org.leveldbj.testing.ForwardingEnv;
+import org.leveldbj.testing.ForwardingWritableFile;
 
 /**
  * A test {@link Env} over a {@link FaultInjectionEnv} that adds two scripted faults the
@@ -141,8 +142,6 @@ final class ScriptedEnv extends ForwardingEnv {
         }
     }
 
-
-
     @Override
     public WritableFile newWritableFile(Path file) throws IOException {
         maybeFail(Op.NEW_FILE, file);
@@ -155,15 +154,11 @@ final class ScriptedEnv extends ForwardingEnv {
         return new File(file, fault.newAppendableFile(file));
     }
 
-
-
-
     @Override
     public void deleteFile(Path file) throws IOException {
         maybeFail(Op.DELETE, file);
         fault.deleteFile(file);
     }
-
 
     @Override
     public void deleteDir(Path dir) throws IOException {
@@ -183,49 +178,32 @@ final class ScriptedEnv extends ForwardingEnv {
         fault.syncDir(dir);
     }
 
-
     @Override
     public String toString() {
         return "ScriptedEnv(" + fault + ")";
     }
 
-    private final class File implements WritableFile {
-        private final Path path;
-        private final WritableFile delegate;
-
+    private final class File extends ForwardingWritableFile {
         File(Path path, WritableFile delegate) {
-            this.path = path;
-            this.delegate = delegate;
+            super(path, delegate);
         }
 
         @Override
         public void append(ByteBuffer data) throws IOException {
-            int verdict = check(Op.APPEND, path);
-            if (verdict == 2 && data.remaining() > 1) {
-                ByteBuffer half = data.duplicate();
-                half.limit(half.position() + data.remaining() / 2);
-                delegate.append(half);
+            int verdict = check(Op.APPEND, path());
+            if (verdict == 2) {
+                appendFirstHalf(data);
             }
             if (verdict != 0) {
-                throw new IOException(FROZEN + " (" + Op.APPEND + "): " + path);
+                throw new IOException(FROZEN + " (" + Op.APPEND + "): " + path());
             }
-            delegate.append(data);
-        }
-
-        @Override
-        public void flush() throws IOException {
-            delegate.flush();
+            super.append(data);
         }
 
         @Override
         public void sync() throws IOException {
-            maybeFail(Op.SYNC, path);
-            delegate.sync();
-        }
-
-        @Override
-        public void close() throws IOException {
-            delegate.close();
+            maybeFail(Op.SYNC, path());
+            super.sync();
         }
     }
 }

@@ -36,8 +36,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.leveldbj.env.FaultInjectionEnv;
-import org.leveldbj.env.MemEnv;
+import org.leveldbj.testing.FaultInjectionEnv;
+import org.leveldbj.testing.MemEnv;
 
 /**
  * The seed experiments (/work/shared/seeds/000_*: a leveldbjni walkthrough) at reduced scale,

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.leveldbj.db.LevelDbFactory.bytes;
 
 import java.io.File;
-import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -12,7 +11,7 @@ import org.iq80.leveldb.Options;
 import org.iq80.leveldb.ReadOptions;
 import org.iq80.leveldb.Snapshot;
 import org.junit.jupiter.api.Test;
-import org.leveldbj.env.MemEnv;
+import org.leveldbj.testing.MemEnv;
 
 /**
  * A snapshot taken while a write and a full compaction run still reads what it should: the

@@ -24,7 +24,7 @@ import org.iq80.leveldb.ReadOptions;
 import org.iq80.leveldb.Snapshot;
 import org.iq80.leveldb.WriteBatch;
 import org.junit.jupiter.api.Test;
-import org.leveldbj.env.MemEnv;
+import org.leveldbj.testing.MemEnv;
 
 /**
  * Objects used after they (or their database) were closed fail with a {@link DBException},

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.Random;
 import org.iq80.leveldb.Env;
 import org.junit.jupiter.api.Test;
+import org.leveldbj.testing.EnvContractTest;
 
 /** {@link FileSystemEnv} with mapping disabled: the contract on positional reads. */
 class FileSystemEnvPositionalTest extends EnvContractTest {

@@ -23,6 +23,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.iq80.leveldb.Env;
 import org.junit.jupiter.api.Test;
+import org.leveldbj.testing.EnvContractTest;
 import org.leveldbj.util.ProcMaps;
 
 /** {@link FileSystemEnv} with memory mapping: the contract plus mapping, unmapping and locking. */

@@ -7,7 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import org.leveldbj.env.MemEnv;
+import org.leveldbj.testing.MemEnv;
 import org.leveldbj.util.Bytes;
 
 class FileNamesTest {

@@ -12,7 +12,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.Env;
-import org.leveldbj.env.MemEnv;
+import org.leveldbj.testing.MemEnv;
 
 /**
  * What the fuzz targets share: fuzzed bytes as files of an in-memory {@link Env}, and the check

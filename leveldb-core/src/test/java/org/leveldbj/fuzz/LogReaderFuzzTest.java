@@ -8,8 +8,8 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Set;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.leveldbj.env.MemEnv;
 import org.leveldbj.log.LogReader;
+import org.leveldbj.testing.MemEnv;
 
 /**
  * Fuzzes {@link LogReader} on a damaged log. The reader documents that damage never raises an

@@ -9,13 +9,13 @@ import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.leveldbj.comparator.BytewiseComparator;
-import org.leveldbj.env.MemEnv;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.filename.FileType;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.table.Table;
 import org.leveldbj.table.TableReadOptions;
+import org.leveldbj.testing.MemEnv;
 import org.leveldbj.version.TableSource;
 import org.leveldbj.version.VersionSet;
 

@@ -14,7 +14,6 @@ import org.iq80.leveldb.Env;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.leveldbj.cache.ClockBlockCache;
 import org.leveldbj.comparator.BytewiseComparator;
-import org.leveldbj.env.MemEnv;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
@@ -23,6 +22,7 @@ import org.leveldbj.table.FilterKeyExtractor;
 import org.leveldbj.table.Table;
 import org.leveldbj.table.TableOptions;
 import org.leveldbj.table.TableReadOptions;
+import org.leveldbj.testing.MemEnv;
 
 /**
  * Fuzzes {@link Table} on a damaged table file: open (footer, index block, metaindex and filter

@@ -16,13 +16,11 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 import org.iq80.leveldb.CorruptionException;
-import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
 import org.iq80.leveldb.InvalidDatabaseArgumentException;
 import org.junit.jupiter.api.Test;
 import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.comparator.KeyComparator;
-import org.leveldbj.env.MemEnv;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeyComparator;
@@ -30,6 +28,7 @@ import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.ValueType;
 import org.leveldbj.table.Table;
 import org.leveldbj.table.TableReadOptions;
+import org.leveldbj.testing.MemEnv;
 
 class VersionSetTest {
     static final InternalKeyComparator ICMP = new InternalKeyComparator(BytewiseComparator.INSTANCE);

@@ -6,7 +6,8 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import org.iq80.leveldb.Env;
-import org.leveldbj.env.ForwardingEnv;
+import org.leveldbj.testing.ForwardingEnv;
+import org.leveldbj.testing.ForwardingWritableFile;
 
 /**
  * An {@link Env} that halts the JVM (as a kill would) at the n-th file change the engine makes
@@ -71,7 +72,7 @@ final class KillPointEnv extends ForwardingEnv {
         tick("before creating " + file.getFileName());
         WritableFile f = super.newWritableFile(file);
         tick("after creating " + file.getFileName());
-        return new Counted(f, file.getFileName().toString());
+        return new Counted(file, f);
     }
 
     @Override
@@ -82,7 +83,7 @@ final class KillPointEnv extends ForwardingEnv {
         tick("before opening " + file.getFileName());
         WritableFile f = super.newAppendableFile(file);
         tick("after opening " + file.getFileName());
-        return new Counted(f, file.getFileName().toString());
+        return new Counted(file, f);
     }
 
     @Override
@@ -131,47 +132,39 @@ final class KillPointEnv extends ForwardingEnv {
     }
 
     /** A watched file: each change is a pair of events, counted when inside the activity. */
-    private final class Counted implements WritableFile {
-        private final WritableFile file;
+    private final class Counted extends ForwardingWritableFile {
         private final String name;
 
-        Counted(WritableFile file, String name) {
-            this.file = file;
-            this.name = name;
+        Counted(Path path, WritableFile file) {
+            super(path, file);
+            this.name = path.getFileName().toString();
         }
 
         @Override
         public void append(ByteBuffer data) throws IOException {
             tick("before appending " + data.remaining() + " bytes to " + name);
-            file.append(data);
-            tick("after appending to " + name);
-        }
-
-        @Override
-        public void append(byte[] data, int offset, int length) throws IOException {
-            tick("before appending " + length + " bytes to " + name);
-            file.append(data, offset, length);
+            super.append(data);
             tick("after appending to " + name);
         }
 
         @Override
         public void flush() throws IOException {
             tick("before flushing " + name);
-            file.flush();
+            super.flush();
             tick("after flushing " + name);
         }
 
         @Override
         public void sync() throws IOException {
             tick("before syncing " + name);
-            file.sync();
+            super.sync();
             tick("after syncing " + name);
         }
 
         @Override
         public void close() throws IOException {
             tick("before closing " + name);
-            file.close();
+            super.close();
             tick("after closing " + name);
         }
     }

@@ -1,4 +1,4 @@
-package org.leveldbj.env;
+package org.leveldbj.testing;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -34,14 +34,14 @@ final class MemSequentialFile implements Env.SequentialFile {
 
     @Override
     public void skip(long n) throws IOException {
-        IoErrors.checkSkip(n);
+        HandleChecks.checkSkip(n);
         ensureOpen();
         position += Math.min(n, Math.max(0, file.length() - position));
     }
 
     private void ensureOpen() throws IOException {
         if (closed) {
-            throw IoErrors.closed(name);
+            throw HandleChecks.closed(name);
         }
     }
 

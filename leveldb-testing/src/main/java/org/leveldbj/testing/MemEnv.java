@@ -1,4 +1,4 @@
-package org.leveldbj.env;
+package org.leveldbj.testing;
 
 import java.io.IOException;
 import java.nio.file.DirectoryNotEmptyException;

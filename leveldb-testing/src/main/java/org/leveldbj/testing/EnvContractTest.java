@@ -1,4 +1,4 @@
-package org.leveldbj.env;
+package org.leveldbj.testing;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
@@ -39,15 +39,19 @@ import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The rules every {@link Env} keeps, checked against one implementation per subclass. A subclass
- * supplies the environment; the tests work in a fresh directory {@link #dir} of it.
+ * The rules every {@link Env} keeps, checked against one implementation per subclass: the
+ * contract the engine relies on, as {@code org.leveldbj.env}'s package overview states it. A
+ * subclass supplies the environment; the tests work in a fresh directory {@link #dir} of it.
+ * Applications that write their own {@link Env} (an encrypting or remote one) extend this class
+ * to check theirs.
  *
  * <p>Random inputs use a fixed seed per test, printed on failure through the assertion messages
  * where it matters; set the system property {@code leveldbj.test.seed} to override it.
  */
-abstract class EnvContractTest {
+public abstract class EnvContractTest {
+    /** JUnit's temporary directory, under which {@link #dir} is made. */
     @TempDir
-    Path tempDir;
+    protected Path tempDir;
 
     /** The environment under test. */
     protected Env env;
@@ -64,14 +68,14 @@ abstract class EnvContractTest {
     protected abstract Env createEnv();
 
     @BeforeEach
-    void createDirectory() throws IOException {
+    public void createDirectory() throws IOException {
         env = createEnv();
         dir = tempDir.resolve("db");
         env.createDir(dir);
     }
 
     @AfterEach
-    void closeHandles() throws IOException {
+    public void closeHandles() throws IOException {
         for (Closeable closeable : toClose) {
             closeable.close();
         }
@@ -134,7 +138,7 @@ abstract class EnvContractTest {
     // ----- Writing and reading back
 
     @Test
-    void writeThenReadSequentially() throws IOException {
+    public void writeThenReadSequentially() throws IOException {
         Path file = dir.resolve("000001.log");
         write(file, utf8("hello, world"));
         assertArrayEquals(utf8("hello, world"), readSequentially(file, 5));
@@ -142,7 +146,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void emptyFile() throws IOException {
+    public void emptyFile() throws IOException {
         Path file = dir.resolve("empty");
         env.newWritableFile(file).close();
         assertTrue(env.fileExists(file));
@@ -160,7 +164,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void largeFileRoundTrip() throws IOException {
+    public void largeFileRoundTrip() throws IOException {
         long seed = seed();
         Random random = new Random(seed);
         byte[] content = randomBytes(random, 5 * 1024 * 1024 + 123);
@@ -195,7 +199,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void appendAdvancesTheSourceBuffer() throws IOException {
+    public void appendAdvancesTheSourceBuffer() throws IOException {
         Path file = dir.resolve("f");
         Env.WritableFile writable = env.newWritableFile(file);
         ByteBuffer data = ByteBuffer.wrap(utf8("0123456789"), 2, 5);
@@ -208,7 +212,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void appendableFileKeepsExistingContent() throws IOException {
+    public void appendableFileKeepsExistingContent() throws IOException {
         Path file = dir.resolve("MANIFEST-000002");
         write(file, utf8("abc"));
         Env.WritableFile appendable = env.newAppendableFile(file);
@@ -218,7 +222,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void appendableFileCreatesMissingFile() throws IOException {
+    public void appendableFileCreatesMissingFile() throws IOException {
         Path file = dir.resolve("LOG");
         assertFalse(env.fileExists(file));
         Env.WritableFile appendable = env.newAppendableFile(file);
@@ -232,7 +236,7 @@ abstract class EnvContractTest {
      * followed by nothing but zeros (which the log format skips); closing trims the zeros.
      */
     @Test
-    void openLogShowsFlushedBytesThenAtMostZeros() throws IOException {
+    public void openLogShowsFlushedBytesThenAtMostZeros() throws IOException {
         Path file = dir.resolve("000004.log");
         Env.WritableFile writable = env.newWritableFile(file);
         byte[] expected = new byte[300_000];
@@ -265,7 +269,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void writableFileReplacesExistingContent() throws IOException {
+    public void writableFileReplacesExistingContent() throws IOException {
         Path file = dir.resolve("CURRENT");
         write(file, utf8("a much longer old content"));
         write(file, utf8("new"));
@@ -274,7 +278,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void flushedBytesAreVisibleToNewReaders() throws IOException {
+    public void flushedBytesAreVisibleToNewReaders() throws IOException {
         Path file = dir.resolve("000003.ldb");
         Env.WritableFile writable = closeLater(env.newWritableFile(file));
         writable.append(ByteBuffer.wrap(utf8("first")));
@@ -292,7 +296,7 @@ abstract class EnvContractTest {
     // ----- Sequential reads
 
     @Test
-    void sequentialSkip() throws IOException {
+    public void sequentialSkip() throws IOException {
         Path file = dir.resolve("f");
         write(file, utf8("0123456789"));
         Env.SequentialFile sequential = closeLater(env.newSequentialFile(file));
@@ -316,7 +320,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void sequentialSkipPastEndThenReadsNothing() throws IOException {
+    public void sequentialSkipPastEndThenReadsNothing() throws IOException {
         Path file = dir.resolve("f");
         write(file, utf8("abc"));
         Env.SequentialFile sequential = closeLater(env.newSequentialFile(file));
@@ -325,7 +329,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void sequentialReadFillsTheBufferWhenTheFileHasEnough() throws IOException {
+    public void sequentialReadFillsTheBufferWhenTheFileHasEnough() throws IOException {
         Path file = dir.resolve("f");
         byte[] content = randomBytes(new Random(seed()), 200_000);
         write(file, content);
@@ -339,7 +343,7 @@ abstract class EnvContractTest {
     // ----- Random access
 
     @Test
-    void randomReadsAtEveryBoundary() throws IOException {
+    public void randomReadsAtEveryBoundary() throws IOException {
         Path file = dir.resolve("000007.ldb");
         byte[] content = utf8("0123456789");
         write(file, content);
@@ -359,7 +363,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void randomReadRejectsNegativeArgumentsNamingThem() throws IOException {
+    public void randomReadRejectsNegativeArgumentsNamingThem() throws IOException {
         Path file = dir.resolve("f");
         write(file, utf8("0123456789"));
         Env.RandomAccessFile random = closeLater(env.newRandomAccessFile(file));
@@ -372,7 +376,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void randomReadsReturnIndependentReadOnlyBuffers() throws IOException {
+    public void randomReadsReturnIndependentReadOnlyBuffers() throws IOException {
         Path file = dir.resolve("f");
         write(file, utf8("0123456789"));
         Env.RandomAccessFile random = closeLater(env.newRandomAccessFile(file));
@@ -392,7 +396,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void randomAccessSizeIsFixedAtOpen() throws IOException {
+    public void randomAccessSizeIsFixedAtOpen() throws IOException {
         Path file = dir.resolve("f");
         Env.WritableFile writable = closeLater(env.newWritableFile(file));
         writable.append(ByteBuffer.wrap(utf8("abc")));
@@ -406,7 +410,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void concurrentRandomReads() throws Exception {
+    public void concurrentRandomReads() throws Exception {
         long seed = seed();
         byte[] content = randomBytes(new Random(seed), 1024 * 1024 + 17);
         Path file = dir.resolve("000009.ldb");
@@ -449,7 +453,7 @@ abstract class EnvContractTest {
     // ----- Name space
 
     @Test
-    void renameReplacesExistingTarget() throws IOException {
+    public void renameReplacesExistingTarget() throws IOException {
         Path temp = dir.resolve("000004.dbtmp");
         Path current = dir.resolve("CURRENT");
         write(current, utf8("MANIFEST-000001\n"));
@@ -461,7 +465,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void renameToNewName() throws IOException {
+    public void renameToNewName() throws IOException {
         Path source = dir.resolve("a");
         Path target = dir.resolve("b");
         write(source, utf8("content"));
@@ -471,7 +475,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void renameIsAtomicForConcurrentReaders() throws Exception {
+    public void renameIsAtomicForConcurrentReaders() throws Exception {
         Path target = dir.resolve("CURRENT");
         int size = 4096;
         byte[] initial = new byte[size];
@@ -515,7 +519,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void renameOfMissingSourceNamesIt() {
+    public void renameOfMissingSourceNamesIt() {
         Path missing = dir.resolve("missing");
         NoSuchFileException e = assertThrows(NoSuchFileException.class,
                 () -> env.renameFile(missing, dir.resolve("target")));
@@ -523,7 +527,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void getChildrenListsNamesOfFilesAndDirectories() throws IOException {
+    public void getChildrenListsNamesOfFilesAndDirectories() throws IOException {
         assertEquals(List.of(), env.getChildren(dir));
         write(dir.resolve("000001.log"), utf8("x"));
         write(dir.resolve("CURRENT"), utf8("y"));
@@ -535,7 +539,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void deleteFile() throws IOException {
+    public void deleteFile() throws IOException {
         Path file = dir.resolve("000002.log");
         write(file, utf8("x"));
         assertTrue(env.fileExists(file));
@@ -547,7 +551,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void deleteFileRefusesDirectories() throws IOException {
+    public void deleteFileRefusesDirectories() throws IOException {
         Path sub = dir.resolve("sub");
         env.createDir(sub);
         IOException e = assertThrows(IOException.class, () -> env.deleteFile(sub));
@@ -556,7 +560,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void createDirIsIdempotentAndCreatesParents() throws IOException {
+    public void createDirIsIdempotentAndCreatesParents() throws IOException {
         Path nested = dir.resolve("a").resolve("b").resolve("c");
         env.createDir(nested);
         env.createDir(nested);
@@ -568,7 +572,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void deleteDir() throws IOException {
+    public void deleteDir() throws IOException {
         Path sub = dir.resolve("sub");
         env.createDir(sub);
         Path file = sub.resolve("f");
@@ -586,14 +590,14 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void getFileSize() throws IOException {
+    public void getFileSize() throws IOException {
         Path file = dir.resolve("f");
         write(file, new byte[12345]);
         assertEquals(12345, env.getFileSize(file));
     }
 
     @Test
-    void missingFilesAreReportedWithTheirPath() {
+    public void missingFilesAreReportedWithTheirPath() {
         Path missing = dir.resolve("000099.ldb");
         assertFalse(env.fileExists(missing));
         List<Executable> operations = List.of(
@@ -614,7 +618,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void syncDir() throws IOException {
+    public void syncDir() throws IOException {
         write(dir.resolve("f"), utf8("x"));
         env.syncDir(dir);
         env.syncDir(tempDir);
@@ -623,7 +627,7 @@ abstract class EnvContractTest {
     // ----- Locks
 
     @Test
-    void lockCreatesTheFileAndRefusesASecondLock() throws IOException {
+    public void lockCreatesTheFileAndRefusesASecondLock() throws IOException {
         Path lockFile = dir.resolve("LOCK");
         Env.FileLock lock = closeLater(env.lockFile(lockFile));
         assertTrue(env.fileExists(lockFile));
@@ -633,7 +637,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void lockExistingFileCreatesNothingAndLocksLikeLockFile() throws IOException {
+    public void lockExistingFileCreatesNothingAndLocksLikeLockFile() throws IOException {
         Path lockFile = dir.resolve("LOCK");
         assertNull(env.lockExistingFile(lockFile));
         assertFalse(env.fileExists(lockFile));
@@ -650,7 +654,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void lockIsRefusedUnderAnotherSpellingOfTheSamePath() throws IOException {
+    public void lockIsRefusedUnderAnotherSpellingOfTheSamePath() throws IOException {
         Path lockFile = dir.resolve("LOCK");
         closeLater(env.lockFile(lockFile));
         Path other = dir.resolve("sub").resolve("..").resolve("LOCK");
@@ -659,7 +663,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void lockCanBeRetakenAfterClose() throws IOException {
+    public void lockCanBeRetakenAfterClose() throws IOException {
         Path lockFile = dir.resolve("LOCK");
         Env.FileLock first = env.lockFile(lockFile);
         first.close();
@@ -671,7 +675,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void locksOnDifferentFilesAreIndependent() throws IOException {
+    public void locksOnDifferentFilesAreIndependent() throws IOException {
         env.createDir(dir.resolve("a"));
         env.createDir(dir.resolve("b"));
         closeLater(env.lockFile(dir.resolve("a").resolve("LOCK")));
@@ -679,7 +683,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void onlyOneOfManyConcurrentLockersWins() throws Exception {
+    public void onlyOneOfManyConcurrentLockersWins() throws Exception {
         Path lockFile = dir.resolve("LOCK");
         int threads = 8;
         ExecutorService executor = Executors.newFixedThreadPool(threads);
@@ -720,7 +724,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void sequentialFileUseAfterClose() throws IOException {
+    public void sequentialFileUseAfterClose() throws IOException {
         Path file = dir.resolve("f");
         write(file, utf8("abc"));
         Env.SequentialFile sequential = env.newSequentialFile(file);
@@ -731,7 +735,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void randomAccessFileUseAfterClose() throws IOException {
+    public void randomAccessFileUseAfterClose() throws IOException {
         Path file = dir.resolve("f");
         write(file, utf8("abc"));
         Env.RandomAccessFile random = env.newRandomAccessFile(file);
@@ -743,7 +747,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void writableFileUseAfterClose() throws IOException {
+    public void writableFileUseAfterClose() throws IOException {
         Path file = dir.resolve("f");
         Env.WritableFile writable = env.newWritableFile(file);
         writable.append(ByteBuffer.wrap(utf8("abc")));
@@ -757,7 +761,7 @@ abstract class EnvContractTest {
     }
 
     @Test
-    void closingOneHandleLeavesOthersOpen() throws IOException {
+    public void closingOneHandleLeavesOthersOpen() throws IOException {
         Path file = dir.resolve("f");
         write(file, utf8("abc"));
         Env.RandomAccessFile first = env.newRandomAccessFile(file);

@@ -1,4 +1,4 @@
-package org.leveldbj.env;
+package org.leveldbj.testing;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -34,11 +34,11 @@ final class MemRandomAccessFile implements Env.RandomAccessFile {
 
     @Override
     public ByteBuffer read(long offset, int length) throws IOException {
-        IoErrors.checkReadArguments(offset, length);
+        HandleChecks.checkReadArguments(offset, length);
         if (closed) {
-            throw IoErrors.closed(name);
+            throw HandleChecks.closed(name);
         }
-        int n = IoErrors.readableBytes(offset, length, content.capacity());
+        int n = HandleChecks.readableBytes(offset, length, content.capacity());
         return n == 0 ? ByteBuffer.allocate(0).asReadOnlyBuffer() : content.slice((int) offset, n);
     }
 

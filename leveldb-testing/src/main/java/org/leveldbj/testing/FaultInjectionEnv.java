@@ -1,4 +1,4 @@
-package org.leveldbj.env;
+package org.leveldbj.testing;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -325,13 +325,9 @@ public final class FaultInjectionEnv extends ForwardingEnv {
     }
 
     /** A writable file whose appends and syncs can fail. */
-    private final class FaultyWritableFile implements WritableFile {
-        private final Path path;
-        private final WritableFile delegate;
-
+    private final class FaultyWritableFile extends ForwardingWritableFile {
         FaultyWritableFile(Path path, WritableFile delegate) {
-            this.path = path;
-            this.delegate = delegate;
+            super(path, delegate);
         }
 
         @Override
@@ -341,38 +337,24 @@ public final class FaultInjectionEnv extends ForwardingEnv {
                 synchronized (FaultInjectionEnv.this) {
                     torn = tornAppends;
                 }
-                if (torn && data.remaining() > 1) {
-                    ByteBuffer half = data.duplicate();
-                    half.limit(half.position() + data.remaining() / 2);
-                    delegate.append(half);
+                if (torn) {
+                    appendFirstHalf(data);
                 }
-                throw new IOException(INJECTED + " (" + Op.APPEND + "): " + path);
+                throw new IOException(INJECTED + " (" + Op.APPEND + "): " + path());
             }
-            int fit = fitting(path, data.remaining());
+            int fit = fitting(path(), data.remaining());
             if (fit < data.remaining()) {
-                ByteBuffer part = data.duplicate();
-                part.limit(part.position() + fit);
-                delegate.append(part);
+                appendPrefix(data, fit);
                 throw new IOException(NO_SPACE);
             }
-            delegate.append(data);
-        }
-
-        @Override
-        public void flush() throws IOException {
-            delegate.flush();
+            super.append(data);
         }
 
         @Override
         public void sync() throws IOException {
-            maybeFail(Op.SYNC, path);
-            delegate.sync();
-            countSync(path);
-        }
-
-        @Override
-        public void close() throws IOException {
-            delegate.close();
+            maybeFail(Op.SYNC, path());
+            super.sync();
+            countSync(path());
         }
     }
 }

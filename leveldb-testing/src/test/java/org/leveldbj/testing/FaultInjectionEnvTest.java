@@ -1,4 +1,4 @@
-package org.leveldbj.env;
+package org.leveldbj.testing;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

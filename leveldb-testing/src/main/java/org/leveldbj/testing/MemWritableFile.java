@@ -1,4 +1,4 @@
-package org.leveldbj.env;
+package org.leveldbj.testing;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -45,7 +45,7 @@ final class MemWritableFile implements Env.WritableFile {
 
     private void ensureOpen() throws IOException {
         if (closed) {
-            throw IoErrors.closed(name);
+            throw HandleChecks.closed(name);
         }
     }
 
