@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import org.iq80.leveldb.CorruptDatabaseException;
 import org.iq80.leveldb.CorruptionException;
@@ -85,6 +86,8 @@ public final class DbImpl implements DB {
     private final TableCache tableCache;
     private final ClockBlockCache blockCache;
     private volatile boolean closed;
+    /** Iterators handed out and not closed yet (the {@code leveldbj.num-iterators} property). */
+    private final AtomicInteger openIterators = new AtomicInteger();
     /** Run by {@link #getSnapshot()} between reading the sequence and registering it; tests only. */
     volatile Runnable snapshotHookForTesting;
 
@@ -364,7 +367,11 @@ public final class DbImpl implements DB {
                 scheduleCompaction();
             }
         });
-        return new CursorIterator(entries, view::unpin, () -> !closed, s.dir.toString());
+        openIterators.incrementAndGet();
+        return new CursorIterator(entries, () -> {
+            openIterators.decrementAndGet();
+            view.unpin();
+        }, () -> !closed, s.dir.toString());
     }
 
     @Override
@@ -471,7 +478,7 @@ public final class DbImpl implements DB {
     public String getProperty(String name) {
         Arguments.checkNotNull(name, "name");
         checkOpen();
-        return DbProperties.get(s, blockCache, name);
+        return DbProperties.get(s, blockCache, openIterators.get(), name);
     }
 
     @Override

@@ -10,19 +10,35 @@ import org.leveldbj.version.VersionSet;
  * The values of {@code DB.getProperty}, named and formatted as C++ LevelDB's:
  * {@code leveldb.num-files-at-level<N>}, {@code leveldb.stats} (files, size and compaction work
  * per level), {@code leveldb.sstables} (every file with its key range) and
- * {@code leveldb.approximate-memory-usage} (memtables plus block cache, in bytes). Unknown names
- * give {@code null}.
+ * {@code leveldb.approximate-memory-usage} (memtables plus block cache, in bytes); and two of
+ * this library's, under its own prefix: {@code leveldbj.num-snapshots} and
+ * {@code leveldbj.num-iterators}, the snapshots and iterators handed out and not closed yet
+ * (what a leak check reads before closing a database). Unknown names give {@code null}.
  *
  * <p>Thread safety: takes the database lock.
  */
 final class DbProperties {
     private static final String PREFIX = "leveldb.";
+    private static final String OWN_PREFIX = "leveldbj.";
 
     private DbProperties() {
     }
 
-    static String get(DbState s, ClockBlockCache blockCache, String name) {
-        if (name == null || !name.startsWith(PREFIX)) {
+    static String get(DbState s, ClockBlockCache blockCache, int openIterators, String name) {
+        if (name == null) {
+            return null;
+        }
+        if (name.startsWith(OWN_PREFIX)) {
+            switch (name.substring(OWN_PREFIX.length())) {
+                case "num-snapshots":
+                    return Integer.toString(s.snapshots.size());
+                case "num-iterators":
+                    return Integer.toString(openIterators);
+                default:
+                    return null;
+            }
+        }
+        if (!name.startsWith(PREFIX)) {
             return null;
         }
         String rest = name.substring(PREFIX.length());

@@ -36,8 +36,8 @@ import org.iq80.leveldb.WriteOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
-import org.leveldbj.interop.ReverseBytewiseComparator;
 import org.leveldbj.testing.MemEnv;
+import org.leveldbj.testing.ReverseBytewiseComparator;
 
 /**
  * Bad input of every kind: missing or existing databases against the options, a wrong

@@ -34,8 +34,8 @@ import org.iq80.leveldb.Snapshot;
 import org.iq80.leveldb.WriteBatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.leveldbj.interop.ReverseBytewiseComparator;
 import org.leveldbj.testing.MemEnv;
+import org.leveldbj.testing.ReverseBytewiseComparator;
 
 class DbTest {
     private final MemEnv env = new MemEnv();

@@ -46,6 +46,7 @@ import org.leveldbj.table.FilterKeyExtractor;
 import org.leveldbj.table.Table;
 import org.leveldbj.table.TableOptions;
 import org.leveldbj.table.TableReadOptions;
+import org.leveldbj.testing.ReverseBytewiseComparator;
 import org.leveldbj.util.Bytes;
 import org.leveldbj.version.VersionEdit;
 

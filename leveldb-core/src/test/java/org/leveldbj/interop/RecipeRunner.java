@@ -21,6 +21,7 @@ import org.iq80.leveldb.WriteBatch;
 import org.leveldbj.db.LevelDbFactory;
 import org.leveldbj.interop.Recipe.Kind;
 import org.leveldbj.interop.Recipe.Op;
+import org.leveldbj.testing.ReverseBytewiseComparator;
 
 /**
  * Writes and verifies databases described by a {@link Recipe} with our engine, the way the

@@ -18,10 +18,10 @@ import org.junit.jupiter.api.Test;
 import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.comparator.KeyComparator;
 import org.leveldbj.comparator.UserComparators;
-import org.leveldbj.interop.ReverseBytewiseComparator;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.ValueType;
+import org.leveldbj.testing.ReverseBytewiseComparator;
 import org.leveldbj.util.Bytes;
 
 /**

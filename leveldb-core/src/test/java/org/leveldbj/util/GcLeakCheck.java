@@ -12,8 +12,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * or an earlier class, ran (the report carries the stack that created the leaked object, which
  * names the test). Registered for every test class of this module through JUnit's extension
  * auto-detection; does nothing unless {@link LeakDetector} is on, which the build turns on.
+ * (Deterministic checks of one test, at the moment a database closes, are the testing
+ * artifact's {@code org.leveldbj.testing.LeakCheck}.)
  */
-public final class LeakCheck implements AfterAllCallback {
+public final class GcLeakCheck implements AfterAllCallback {
     private static final long GRACE_MILLIS = 30;
 
     @Override

@@ -1,11 +1,12 @@
-package org.leveldbj.interop;
+package org.leveldbj.testing;
 
 import java.util.Arrays;
 import org.iq80.leveldb.DBComparator;
 
 /**
  * Descending unsigned-bytewise order under the name {@value #NAME}, the {@code reverse}
- * comparator of the recipes. Like the peers' versions it never shortens keys.
+ * comparator of the interoperability recipes (the C++ and Go peers register the same order
+ * under the same name). It never shortens keys. A shared fixture for tests of custom orders.
  */
 public final class ReverseBytewiseComparator implements DBComparator {
     /** The name both peers and this engine use for this order. */
