@@ -13,14 +13,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.leveldbj.testing.PeerExtension;
 
 /**
  * Every workload on every implementation, with 2,000 entries. A peer that cannot load here is
- * skipped with a message, except under CI (CI=true), where every peer must load.
+ * skipped with a banner, except under CI (CI=true), where every peer must load ({@link PeerExtension}).
  */
+@ExtendWith(PeerExtension.class)
 class EndToEndTest {
     private static final int NUM = 2000;
     private static final Pattern TIMED =

@@ -20,13 +20,16 @@ import org.iq80.leveldb.Options;
 import org.iq80.leveldb.WriteBatch;
 import org.iq80.leveldb.WriteOptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.leveldbj.testing.PeerExtension;
 
 /**
  * The H2 MVStore peer against a sorted model: LevelDB's unsigned byte order (bytes above 0x7f
  * after the others, a prefix before its extensions), puts, deletes and batches, cursors in both
  * directions with leveldbjni's semantics, and the contents after a reopen.
  */
+@ExtendWith(PeerExtension.class)
 class H2AdapterTest {
     @TempDir
     Path temp;

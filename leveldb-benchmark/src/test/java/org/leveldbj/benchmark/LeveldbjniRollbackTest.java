@@ -18,8 +18,10 @@ import org.iq80.leveldb.DBFactory;
 import org.iq80.leveldb.Options;
 import org.iq80.leveldb.TableFileSuffix;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.leveldbj.db.LevelDbFactory;
+import org.leveldbj.testing.PeerExtension;
 
 /**
  * A database written by the real leveldbjni 1.8, then written and compacted by this library,
@@ -27,6 +29,7 @@ import org.leveldbj.db.LevelDbFactory;
  * suffix leveldbjni can read. The control shows why it matters: forced to {@code .ldb}, the
  * same steps leave a database leveldbjni refuses.
  */
+@ExtendWith(PeerExtension.class)
 class LeveldbjniRollbackTest {
     @TempDir
     Path temp;

@@ -1,10 +1,9 @@
 package org.leveldbj.benchmark;
 
-import static org.junit.jupiter.api.Assertions.fail;
+import org.leveldbj.testing.PeerExtension;
+import org.leveldbj.testing.PeerUnavailableException;
 
-import org.junit.jupiter.api.Assumptions;
-
-/** Loads a peer for a test: a peer that cannot load skips the test loudly, and fails it under CI. */
+/** Loads a peer for a test; one that cannot load is a {@link PeerUnavailableException} for {@link PeerExtension}. */
 final class Peers {
     private Peers() {
     }
@@ -13,12 +12,8 @@ final class Peers {
         try {
             return Impls.load(impl);
         } catch (ImplUnavailableException e) {
-            if ("true".equals(System.getenv("CI"))) {
-                fail(impl + " must load under CI: " + e.getMessage(), e);
-            }
-            System.err.println("SKIPPED: " + e.getMessage());
-            Assumptions.abort(impl + " cannot load here: " + e.getMessage());
-            throw new AssertionError(e);
+            throw new PeerUnavailableException(impl, e.getMessage(),
+                    "the peer's library for this platform (see the README's Benchmarking section)", e);
         }
     }
 }

@@ -12,13 +12,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.leveldbj.testing.PeerExtension;
 
 /**
  * The read-only commands on a database written by C++ LevelDB 1.23 (interop/recipes/levels: three
  * levels, overlapping level-0 tables, bloom filters and a tail of writes left in the log): each
  * works, and afterwards every file is byte for byte what C++ wrote.
  */
+@ExtendWith(PeerExtension.class)
 class CppDatabaseTest {
     @TempDir
     static Path tmp;

@@ -8,19 +8,20 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
+import org.leveldbj.testing.PeerExtension;
+import org.leveldbj.testing.PeerUnavailableException;
 
 /**
  * C++ LevelDB 1.23 as a writer of test databases: interop/cpp/leveldb_peer, built once per test
  * run into {@code leveldb-cli/target/interop-peers} with interop/cpp/build.sh (see
  * interop/README.md). Without g++ or the LevelDB headers the tests that need it are skipped
- * with a banner on standard error; under {@code CI=true} they fail instead.
+ * with a banner on standard error; under {@code CI=true} they fail instead
+ * ({@link PeerExtension}).
  */
 final class CppPeer {
     private static final long TIMEOUT_SECONDS = 300;
     private static Path peer;
     private static String unavailable;
-    private static boolean bannerShown;
 
     private CppPeer() {
     }
@@ -39,7 +40,12 @@ final class CppPeer {
         return repoRoot().resolve("leveldb-cli/target");
     }
 
-    /** The peer executable, built on first use; skips (or under CI fails) the test without it. */
+    /**
+     * The peer executable, built on first use.
+     *
+     * @throws PeerUnavailableException when it cannot be built (the tests' {@link PeerExtension}
+     *     skips them, or fails them under CI)
+     */
     static synchronized Path get() {
         if (peer == null && unavailable == null) {
             try {
@@ -49,19 +55,8 @@ final class CppPeer {
             }
         }
         if (peer == null) {
-            String banner = "\n" + "!".repeat(100) + "\n!!! THE CLI WAS NOT TESTED ON A DATABASE WRITTEN BY C++ LEVELDB\n!!! "
-                    + unavailable.replace("\n", "\n!!! ")
-                    + "\n!!! Install: apt-get install -y g++ libleveldb-dev libsnappy-dev"
-                    + "\n!!! Under CI=true these tests fail instead of being skipped.\n" + "!".repeat(100) + "\n";
-            if (!bannerShown) {
-                bannerShown = true;
-                System.err.println(banner);
-                Runtime.getRuntime().addShutdownHook(new Thread(() -> System.err.println(banner)));
-            }
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                Assertions.fail("CI=true and the C++ peer is unavailable:\n" + banner);
-            }
-            Assumptions.abort(banner);
+            throw new PeerUnavailableException("C++ LevelDB (to write the database the CLI reads)", unavailable,
+                    "apt-get install -y g++ libleveldb-dev libsnappy-dev", null);
         }
         return peer;
     }

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import org.iq80.leveldb.DB;
-import org.iq80.leveldb.DBComparator;
 import org.iq80.leveldb.Options;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.leveldbj.db.LevelDbFactory;
+import org.leveldbj.testing.ReverseBytewiseComparator;
 
 /** The exit codes and the one-line error messages, as the help footer lists them. */
 class ExitCodesTest {
@@ -90,41 +90,18 @@ class ExitCodesTest {
     @Test
     void aDatabaseWithAnotherComparatorIsRefusedClearly() throws Exception {
         Path db = tmp.resolve("reverse");
-        try (DB open = LevelDbFactory.factory.open(db.toFile(), new Options().comparator(new Reverse()))) {
+        try (DB open = LevelDbFactory.factory.open(db.toFile(), new Options().comparator(ReverseBytewiseComparator.INSTANCE))) {
             open.put(TestDb.utf8("a"), TestDb.utf8("1"));
         }
         DirSnapshot before = DirSnapshot.of(db);
         Cli.Result r = Cli.run("get", db, "a");
         assertEquals(ExitCode.OTHER, r.exit(), r.toString());
-        assertEquals("leveldb: Invalid argument: test.Reverse does not match existing comparator :"
+        assertEquals("leveldb: Invalid argument: leveldbj.ReverseBytewiseComparator does not match existing comparator :"
                 + " leveldb.BytewiseComparator (this tool opens only databases ordered by leveldb.BytewiseComparator;"
                 + " 'leveldb dump' and 'leveldb verify' read any database)\n", r.err());
         // verify reads it all the same (without the key order check).
         Cli.Result verify = Cli.run("verify", db);
         assertEquals(0, verify.exit(), verify.toString());
         before.assertUnchanged(db, "get and verify");
-    }
-
-    /** Descending unsigned byte order. */
-    static final class Reverse implements DBComparator {
-        @Override
-        public int compare(byte[] a, byte[] b) {
-            return java.util.Arrays.compareUnsigned(b, a);
-        }
-
-        @Override
-        public String name() {
-            return "test.Reverse";
-        }
-
-        @Override
-        public byte[] findShortestSeparator(byte[] start, byte[] limit) {
-            return start;
-        }
-
-        @Override
-        public byte[] findShortSuccessor(byte[] key) {
-            return key;
-        }
     }
 }

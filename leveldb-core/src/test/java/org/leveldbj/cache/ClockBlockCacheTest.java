@@ -14,12 +14,15 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.leveldbj.comparator.BytewiseComparator;
-import org.leveldbj.iterator.TestSeeds;
 import org.leveldbj.table.Block;
 import org.leveldbj.table.BlockBuilder;
+import org.leveldbj.testing.Seed;
+import org.leveldbj.testing.SeedExtension;
 
 /** Capacity in bytes, CLOCK eviction, table growth, counters and a concurrency test. */
+@ExtendWith(SeedExtension.class)
 class ClockBlockCacheTest {
     /** A block of about {@code size} bytes. */
     private static Block block(int size) {
@@ -174,8 +177,7 @@ class ClockBlockCacheTest {
     }
 
     @Test
-    void concurrentUseKeepsEveryKeyWithItsBlock() throws InterruptedException {
-        long seed = TestSeeds.seed("ClockBlockCacheTest.concurrent");
+    void concurrentUseKeepsEveryKeyWithItsBlock(@Seed long seed) throws InterruptedException {
         long capacity = 256 * 1024;
         ClockBlockCache cache = new ClockBlockCache(capacity);
         int keys = 2000;

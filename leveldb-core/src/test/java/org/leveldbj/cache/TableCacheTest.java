@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -25,7 +26,6 @@ import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.env.FileSystemEnv;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.iterator.SortedIterator;
-import org.leveldbj.iterator.TestSeeds;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.ValueType;
@@ -35,12 +35,15 @@ import org.leveldbj.table.TableBuilder;
 import org.leveldbj.table.TableOptions;
 import org.leveldbj.table.TableReadOptions;
 import org.leveldbj.testing.MemEnv;
+import org.leveldbj.testing.Seed;
+import org.leveldbj.testing.SeedExtension;
 
 /**
  * The table cache over real tables in an in-memory and in the real file system: the capacity
  * bound, tables kept open while read after eviction and closed after, the .sst fallback, errors
  * naming the file, and concurrent use.
  */
+@ExtendWith(SeedExtension.class)
 class TableCacheTest {
     private static final int ENTRIES = 200;
     private static final TableOptions OPTIONS = TableOptions.DEFAULTS
@@ -119,7 +122,7 @@ class TableCacheTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"mem", "fs"})
-    void keepsAtMostCapacityTablesOpen(String kind) throws IOException {
+    void keepsAtMostCapacityTablesOpen(String kind, Random r) throws IOException {
         setUp(kind);
         int files = 10;
         long[] sizes = new long[files + 1];
@@ -127,7 +130,6 @@ class TableCacheTest {
             sizes[f] = writeTable(f);
         }
         TableCache cache = new TableCache(env, dir, 3, OPTIONS);
-        Random r = new Random(TestSeeds.seed("TableCacheTest.capacity"));
         for (int round = 0; round < 300; round++) {
             int f = 1 + r.nextInt(files);
             int i = r.nextInt(ENTRIES);
@@ -255,14 +257,13 @@ class TableCacheTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"mem", "fs"})
-    void concurrentReadersOpenEachFileOnceAndCloseEverything(String kind) throws Exception {
+    void concurrentReadersOpenEachFileOnceAndCloseEverything(String kind, @Seed long seed) throws Exception {
         setUp(kind);
         int files = 6;
         long[] sizes = new long[files + 1];
         for (int f = 1; f <= files; f++) {
             sizes[f] = writeTable(f);
         }
-        long seed = TestSeeds.seed("TableCacheTest.concurrent");
         // A large cache: every file must be opened exactly once, however the threads race.
         env.openDelayMillis = 20;
         TableCache big = new TableCache(env, dir, 100, OPTIONS);

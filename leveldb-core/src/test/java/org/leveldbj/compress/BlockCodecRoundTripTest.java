@@ -15,18 +15,21 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.FieldSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.leveldbj.testing.PeerExtension;
+import org.leveldbj.testing.Seed;
+import org.leveldbj.testing.SeedExtension;
 
 /**
  * Every implementation round-trips every kind of input through every kind of buffer, leaves its
  * inputs untouched, writes only where it may, and honours the length bounds it announces.
  */
+@ExtendWith({SeedExtension.class, PeerExtension.class})
 class BlockCodecRoundTripTest {
-    private static final long SEED = TestSeed.forTest("BlockCodecRoundTripTest");
-
     static List<Arguments> codecsAndData() {
         List<Arguments> cases = new ArrayList<>();
         for (String codec : Implementations.ALL) {
@@ -39,12 +42,12 @@ class BlockCodecRoundTripTest {
 
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("codecsAndData")
-    void roundTripsThroughEveryBufferKind(String name, TestData shape) {
+    void roundTripsThroughEveryBufferKind(String name, TestData shape, @Seed long seed) {
         BlockCodec codec = Implementations.get(name);
-        byte[] original = shape.generate(new Random(SEED ^ shape.ordinal()));
+        byte[] original = shape.generate(new Random(seed ^ shape.ordinal()));
         byte[] reference = codec.compress(original, 0, original.length);
         assertTrue(reference.length <= codec.maxCompressedLength(original.length));
-        String context = name + " " + shape + " seed " + SEED;
+        String context = name + " " + shape + " seed " + seed;
 
         for (BufferKind inKind : BufferKind.values()) {
             for (BufferKind outKind : BufferKind.WRITABLE) {
@@ -100,9 +103,9 @@ class BlockCodecRoundTripTest {
 
     @ParameterizedTest(name = "{0}")
     @FieldSource("org.leveldbj.compress.Implementations#ALL")
-    void rejectsAnOutputThatIsTooSmallWithoutWriting(String name) {
+    void rejectsAnOutputThatIsTooSmallWithoutWriting(String name, @Seed long seed) {
         BlockCodec codec = Implementations.get(name);
-        byte[] original = TestData.compressible(new Random(SEED), 1000);
+        byte[] original = TestData.compressible(new Random(seed), 1000);
         byte[] compressed = codec.compress(original, 0, original.length);
         ByteBuffer small = BufferKind.HEAP.allocate(original.length - 1);
         assertThrows(IllegalArgumentException.class,
@@ -119,9 +122,9 @@ class BlockCodecRoundTripTest {
     /** The table reader's case: a read-only slice of a memory-mapped file at an odd offset. */
     @ParameterizedTest(name = "{0}")
     @FieldSource("org.leveldbj.compress.Implementations#ALL")
-    void decodesASliceOfAMappedFile(String name) throws IOException {
+    void decodesASliceOfAMappedFile(String name, @Seed long seed) throws IOException {
         BlockCodec codec = Implementations.get(name);
-        byte[] original = TestData.halfCompressible(new Random(SEED), 4096);
+        byte[] original = TestData.halfCompressible(new Random(seed), 4096);
         byte[] compressed = codec.compress(original, 0, original.length);
         Path dir = Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir")));
         Path file = Files.createTempFile(dir, "codec", ".ldb");

@@ -15,25 +15,29 @@ import java.util.List;
 import java.util.Random;
 import org.iq80.leveldb.CorruptionException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.leveldbj.testing.PeerExtension;
+import org.leveldbj.testing.Seed;
+import org.leveldbj.testing.SeedExtension;
 
 /**
  * Damaged blocks (flipped bytes, truncations, appended garbage, lying length headers, random
  * bytes) either decode to something or raise {@link CorruptionException}: no other exception,
  * no crash, no hang, no huge allocation.
  */
+@ExtendWith({SeedExtension.class, PeerExtension.class})
 class CorruptInputTest {
-    private static final long SEED = TestSeed.forTest("CorruptInputTest");
     private static final Duration BOUND = Duration.ofMinutes(2);
     private static final int MUTATIONS_PER_BLOCK = 300;
 
     @ParameterizedTest(name = "{0}")
     @FieldSource("org.leveldbj.compress.Implementations#ALL")
-    void damagedBlocksDecodeOrReportCorruption(String name) {
+    void damagedBlocksDecodeOrReportCorruption(String name, @Seed long seed) {
         BlockCodec codec = Implementations.get(name);
-        Random random = new Random(SEED ^ name.hashCode());
+        Random random = new Random(seed ^ name.hashCode());
         int[] outcomes = new int[2];
         assertTimeoutPreemptively(BOUND, () -> {
             for (byte[] original : originals(random)) {
@@ -42,16 +46,16 @@ class CorruptInputTest {
                     outcomes[decodeOrCorrupt(codec, damaged, name)]++;
                 }
             }
-        }, name + " seed " + SEED);
+        }, name + " seed " + seed);
         System.err.println(name + ": " + outcomes[0] + " damaged blocks decoded, " + outcomes[1]
                 + " reported as corrupt");
     }
 
     @ParameterizedTest(name = "{0}")
     @FieldSource("org.leveldbj.compress.Implementations#ALL")
-    void garbageDecodesOrReportsCorruption(String name) {
+    void garbageDecodesOrReportsCorruption(String name, @Seed long seed) {
         BlockCodec codec = Implementations.get(name);
-        Random random = new Random(SEED ^ ~name.hashCode());
+        Random random = new Random(seed ^ ~name.hashCode());
         assertTimeoutPreemptively(BOUND, () -> {
             for (int i = 0; i < 3000; i++) {
                 byte[] garbage = new byte[random.nextInt(i < 2000 ? 64 : 4096)];
@@ -64,14 +68,14 @@ class CorruptInputTest {
                 }
                 decodeOrCorrupt(codec, garbage, name);
             }
-        }, name + " seed " + SEED);
+        }, name + " seed " + seed);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {Implementations.SNAPPY_NATIVE, Implementations.SNAPPY_JAVA})
-    void snappyLengthHeadersThatLie(String name) {
+    void snappyLengthHeadersThatLie(String name, @Seed long seed) {
         BlockCodec codec = Implementations.get(name);
-        byte[] original = TestData.halfCompressible(new Random(SEED), 4096);
+        byte[] original = TestData.halfCompressible(new Random(seed), 4096);
         byte[] block = codec.compress(original, 0, original.length);
         byte[] body = Arrays.copyOfRange(block, varintLength(block), block.length);
 
@@ -158,7 +162,7 @@ class CorruptInputTest {
 
     private static String describe(String name, BufferKind kind, byte[] block) {
         String hex = HexFormat.of().formatHex(block, 0, Math.min(block.length, 48));
-        return name + " " + kind + " seed " + SEED + " on " + block.length + " bytes " + hex
+        return name + " " + kind + " on " + block.length + " bytes " + hex
                 + (block.length > 48 ? "..." : "");
     }
 

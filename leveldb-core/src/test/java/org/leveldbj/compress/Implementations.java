@@ -1,20 +1,21 @@
 package org.leveldbj.compress;
 
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.Assumptions;
+import org.leveldbj.testing.PeerExtension;
+import org.leveldbj.testing.PeerUnavailableException;
 
 /**
  * Every codec implementation by a stable test name, loaded independently of the
  * {@value Codecs#PROPERTY} choice so that each one is tested on every run.
  *
- * <p>A native implementation that cannot load fails the test when the environment variable
- * {@code CI} is {@code true}; elsewhere the test is skipped and the reason printed to stderr,
- * loudly, because a silent skip would hide that the native path went untested.
+ * <p>A native implementation that cannot load is a {@link PeerUnavailableException}: the tests'
+ * {@link PeerExtension} fails the test when the environment variable {@code CI} is {@code true},
+ * and elsewhere skips it with a banner, because a silent skip would hide that the native path
+ * went untested.
  *
  * <p>Thread safety: the cache is concurrent; codecs are thread-safe.
  */
@@ -32,18 +33,13 @@ final class Implementations {
 
     private Implementations() {}
 
-    /** The codec of a test name, or a failed/skipped test when a native one cannot load. */
+    /** The codec of a test name; a native one that cannot load is a {@link PeerUnavailableException}. */
     static BlockCodec get(String name) {
         CodecChoice choice = LOADED.computeIfAbsent(name, Implementations::load);
         if (!choice.isAvailable()) {
-            String message = "native codec '" + name + "' cannot be used on this machine: "
-                    + choice.failure();
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                fail(message + " (CI=true: native codecs are required)");
-            }
-            System.err.println("!!! SKIPPING: " + message + " -- only the pure-Java fallback is"
-                    + " tested here; set CI=true to make this a failure.");
-            Assumptions.abort(message);
+            throw new PeerUnavailableException("native codec '" + name + "'", String.valueOf(choice.failure()),
+                    "a platform snappy-java and zstd-jni ship native code for (here only the pure-Java"
+                            + " codecs are tested)", null);
         }
         return choice.codec();
     }

@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.leveldbj.testing.PeerExtension;
 
 /** Blocks worked out by hand from the snappy and zstd format descriptions. */
+@ExtendWith(PeerExtension.class)
 class KnownVectorTest {
 
     /** "abc": length varint 3, literal tag (3 - 1) << 2 = 0x08, then the three bytes. */

@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.ByteBuffer;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.leveldbj.testing.PeerExtension;
+import org.leveldbj.testing.Seed;
+import org.leveldbj.testing.SeedExtension;
 
 /**
  * The plain-Java snappy on the inputs that exercise its fast paths: repeats of every period from
@@ -13,12 +17,12 @@ import org.junit.jupiter.api.Test;
  * them, and the block's last bytes (where the 8-byte moves must not run past the output). Each
  * is checked both ways against snappy-java.
  */
+@ExtendWith({SeedExtension.class, PeerExtension.class})
 class SnappyJavaCodecTest {
     @Test
-    void periodicInputsRoundTripBothWaysWithTheNativeCodec() {
+    void periodicInputsRoundTripBothWaysWithTheNativeCodec(@Seed long seed) {
         BlockCodec java = Implementations.get(Implementations.SNAPPY_JAVA);
         BlockCodec nativeCodec = Implementations.get(Implementations.SNAPPY_NATIVE);
-        long seed = TestSeed.forTest("SnappyJavaCodecTest");
         Random random = new Random(seed);
         for (int period = 1; period <= 40; period++) {
             for (int trial = 0; trial < 20; trial++) {

@@ -33,8 +33,11 @@ import org.iq80.leveldb.ReadOptions;
 import org.iq80.leveldb.Snapshot;
 import org.iq80.leveldb.WriteBatch;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.leveldbj.testing.MemEnv;
+import org.leveldbj.testing.Seed;
+import org.leveldbj.testing.SeedExtension;
 
 /**
  * Concurrent writers and readers on one database while flushes and compactions run (small
@@ -49,8 +52,9 @@ import org.leveldbj.testing.MemEnv;
  * ({@code pair-a-i}, {@code pair-b-i}) with the same value in one batch; nobody may see them
  * differ.
  *
- * <p>Seeds are printed; replay one with {@code -Dleveldbj.seed=N}.
+ * <p>A failure reports its seed; replay it with {@code -Dleveldbj.seed=N}.
  */
+@ExtendWith(SeedExtension.class)
 class ConcurrencyTest {
     private static final int WRITERS = 3;
     private static final int KEYS_PER_WRITER = 300;
@@ -110,8 +114,7 @@ class ConcurrencyTest {
     }
 
     @Test
-    void writersAndReadersAgreeWhileCompactionsRun() {
-        long seed = DbTestSupport.seed("ConcurrencyTest.writersAndReadersAgreeWhileCompactionsRun");
+    void writersAndReadersAgreeWhileCompactionsRun(@Seed long seed) {
         assertTimeoutPreemptively(LIMIT, () -> run(seed));
     }
 

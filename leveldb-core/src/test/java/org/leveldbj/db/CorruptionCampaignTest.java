@@ -40,6 +40,7 @@ import org.iq80.leveldb.Options;
 import org.iq80.leveldb.ReadOptions;
 import org.iq80.leveldb.WriteBatch;
 import org.iq80.leveldb.WriteOptions;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.leveldbj.comparator.BytewiseComparator;
@@ -53,6 +54,8 @@ import org.leveldbj.table.BlockIterator;
 import org.leveldbj.table.BlockReader;
 import org.leveldbj.table.Footer;
 import org.leveldbj.testing.MemEnv;
+import org.leveldbj.testing.Seed;
+import org.leveldbj.testing.SeedExtension;
 import org.leveldbj.util.Bytes;
 
 /**
@@ -88,10 +91,11 @@ import org.leveldbj.util.Bytes;
  *       succeeds with exactly the model. Repair rebuilds exactly the model.
  * </ul>
  *
- * <p>Seeds are printed; replay one with {@code -Dleveldbj.seed=N}. The random offsets sampled
+ * <p>A failure reports its seed; replay it with {@code -Dleveldbj.seed=N}. The random offsets sampled
  * per table and per log (default 16; every block boundary and every
  * byte of CURRENT and the MANIFEST are always damaged) can be raised with {@code -Dleveldbj.campaign.offsets=N}.
  */
+@ExtendWith(SeedExtension.class)
 class CorruptionCampaignTest {
     private static final File DIR = new File("/db");
     private static final Path PATH = DIR.toPath();
@@ -160,8 +164,7 @@ class CorruptionCampaignTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"snappy+bloom", "none"})
-    void everyDamageIsDetectedOrHarmlessAndRepairable(String variant) {
-        long seed = DbTestSupport.seed("CorruptionCampaignTest " + variant);
+    void everyDamageIsDetectedOrHarmlessAndRepairable(String variant, @Seed long seed) {
         assertTimeoutPreemptively(LIMIT, () -> campaign(variant, seed));
     }
 

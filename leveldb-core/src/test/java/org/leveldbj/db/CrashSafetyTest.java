@@ -29,10 +29,13 @@ import org.iq80.leveldb.DB;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Options;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.leveldbj.testing.FaultInjectionEnv.Op;
 import org.leveldbj.testing.FaultInjectionEnv;
+import org.leveldbj.testing.Seed;
+import org.leveldbj.testing.SeedExtension;
 
 /**
  * Crash safety and I/O-failure handling of a whole database, on {@link FaultInjectionEnv}
@@ -51,9 +54,10 @@ import org.leveldbj.testing.FaultInjectionEnv;
  * fail with it as their cause); after reopening without faults the database holds every
  * acknowledged write and is not corrupt (it opens with paranoid checks).
  *
- * <p>Seeds are printed; replay one with {@code -Dleveldbj.seed=N}. For a longer hunt, raise the
+ * <p>A failure reports its seed; replay it with {@code -Dleveldbj.seed=N}. For a longer hunt, raise the
  * number of crash runs (8 by default) with {@code -Dleveldbj.crashRuns=300}.
  */
+@ExtendWith(SeedExtension.class)
 class CrashSafetyTest {
     private static final File DIR = new File("/db");
     private static final Duration LIMIT = Duration.ofSeconds(Integer.getInteger("leveldbj.crashRuns", 8) > 8 ? 600 : 60);
@@ -64,8 +68,7 @@ class CrashSafetyTest {
     }
 
     @Test
-    void crashAtAnyIoBoundaryLeavesASyncedPrefix() {
-        long seed = DbTestSupport.seed("CrashSafetyTest.crashAtAnyIoBoundaryLeavesASyncedPrefix");
+    void crashAtAnyIoBoundaryLeavesASyncedPrefix(@Seed long seed) {
         assertTimeoutPreemptively(LIMIT, () -> {
             for (int run = 0; run < Integer.getInteger("leveldbj.crashRuns", 8); run++) {
                 crashRun(seed + run);

@@ -16,13 +16,16 @@ import java.util.Random;
 import java.util.TreeMap;
 import org.iq80.leveldb.CorruptionException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.iterator.ListIterator;
-import org.leveldbj.iterator.TestSeeds;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.ValueType;
+import org.leveldbj.testing.Seed;
+import org.leveldbj.testing.SeedExtension;
 
 /** The database iterator yields exactly what a reader at its snapshot sees, both ways. */
+@ExtendWith(SeedExtension.class)
 class DbIteratorTest {
     private static String str(ByteBuffer buf) {
         byte[] out = new byte[buf.remaining()];
@@ -149,8 +152,7 @@ class DbIteratorTest {
     }
 
     @Test
-    void randomHistoriesMatchTheModelAtRandomSnapshots() {
-        long seed = TestSeeds.seed("DbIteratorTest");
+    void randomHistoriesMatchTheModelAtRandomSnapshots(@Seed long seed) {
         Random r = new Random(seed);
         for (int round = 0; round < 200; round++) {
             int keySpace = 1 + r.nextInt(r.nextBoolean() ? 5 : 60);

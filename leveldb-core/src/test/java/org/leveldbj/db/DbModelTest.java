@@ -25,22 +25,19 @@ import org.iq80.leveldb.Snapshot;
 import org.iq80.leveldb.WriteBatch;
 import org.iq80.leveldb.WriteOptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.leveldbj.testing.MemEnv;
+import org.leveldbj.testing.Seed;
+import org.leveldbj.testing.SeedExtension;
 
 /**
- * Randomized operations against a TreeMap model, with reopens, snapshots and crashes. The seed
- * is printed; rerun one with {@code -Dleveldbj.seed=N}.
+ * Randomized operations against a TreeMap model, with reopens, snapshots and crashes. A failure
+ * reports its seed; rerun it with {@code -Dleveldbj.seed=N}.
  */
+@ExtendWith(SeedExtension.class)
 class DbModelTest {
     private final MemEnv env = new MemEnv();
     private final File dir = new File("/db");
-
-    private static long seed() {
-        String s = System.getProperty("leveldbj.seed");
-        long seed = s != null ? Long.parseLong(s) : System.nanoTime();
-        System.out.println("DbModelTest seed: " + seed + " (rerun with -Dleveldbj.seed=" + seed + ")");
-        return seed;
-    }
 
     private Options options() {
         return new Options().env(env).writeBufferSize(8_000).maxFileSize(16_000).blockSize(512);
@@ -57,8 +54,7 @@ class DbModelTest {
     }
 
     @Test
-    void randomOperationsMatchTheModel() throws IOException {
-        long seed = seed();
+    void randomOperationsMatchTheModel(@Seed long seed) throws IOException {
         Random r = new Random(seed);
         TreeMap<byte[], byte[]> model = new TreeMap<>(Arrays::compareUnsigned);
         DB db = LevelDbFactory.factory.open(dir, options());
@@ -173,8 +169,7 @@ class DbModelTest {
     }
 
     @Test
-    void syncedWritesSurviveACrash() throws IOException {
-        long seed = seed();
+    void syncedWritesSurviveACrash(@Seed long seed) throws IOException {
         Random r = new Random(seed);
         TreeMap<byte[], byte[]> synced = new TreeMap<>(Arrays::compareUnsigned);
         for (int round = 0; round < 4; round++) {

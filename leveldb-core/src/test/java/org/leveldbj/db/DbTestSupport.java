@@ -2,13 +2,13 @@ package org.leveldbj.db;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Random;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.iq80.leveldb.DB;
@@ -21,19 +21,6 @@ import org.iq80.leveldb.WriteOptions;
 /** Helpers shared by the whole-database tests: seeds, models, histories and file surgery. */
 final class DbTestSupport {
     private DbTestSupport() {
-    }
-
-    /**
-     * The seed of a randomized test: {@code -Dleveldbj.seed} when given, else fresh; printed.
-     *
-     * @param test the test's name
-     * @return the seed
-     */
-    static long seed(String test) {
-        String given = System.getProperty("leveldbj.seed");
-        long seed = given != null && !given.isBlank() ? Long.parseLong(given.trim()) : System.nanoTime();
-        System.out.println(test + ": seed " + seed + " (replay with -Dleveldbj.seed=" + seed + ")");
-        return seed;
     }
 
     /** @return the UTF-8 bytes of a string */

@@ -33,10 +33,12 @@ import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.IOErrorException;
 import org.iq80.leveldb.Options;
 import org.iq80.leveldb.WriteOptions;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.leveldbj.testing.FaultInjectionEnv.Op;
 import org.leveldbj.testing.FaultInjectionEnv;
+import org.leveldbj.testing.SeedExtension;
 
 /**
  * What a failed write to the disk does to a database, one fault at a time, on
@@ -56,6 +58,7 @@ import org.leveldbj.testing.FaultInjectionEnv;
  * acknowledged synced write; it stays so after a full compaction (a failed MANIFEST write must
  * not have left live files to be deleted).
  */
+@ExtendWith(SeedExtension.class)
 class IoFailureTest {
     private static final File DIR = new File("/db");
     private static final Path PATH = DIR.toPath();
@@ -101,13 +104,11 @@ class IoFailureTest {
 
     @ParameterizedTest
     @EnumSource(Fault.class)
-    void failedWriteIsReportedStickyAndRecoverable(Fault fault) {
-        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> run(fault));
+    void failedWriteIsReportedStickyAndRecoverable(Fault fault, Random r) {
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> run(fault, r));
     }
 
-    private void run(Fault fault) throws IOException {
-        long seed = DbTestSupport.seed("IoFailureTest " + fault);
-        Random r = new Random(seed);
+    private void run(Fault fault, Random r) throws IOException {
         FaultInjectionEnv faults = new FaultInjectionEnv();
         ScriptedEnv env = new ScriptedEnv(faults);
         Options options = new Options().env(env).writeBufferSize(3_000).maxFileSize(3_000).blockSize(256)
@@ -116,7 +117,7 @@ class IoFailureTest {
         int acknowledged = 0;
         int synced = 0;
         DBException failure = null;
-        String context = fault + " seed " + seed;
+        String context = fault.toString();
         try (DB db = LevelDbFactory.factory.open(DIR, options)) {
             // Some data first, so compactions have inputs on two levels.
             for (int i = 0; i < 300; i++) {

@@ -33,11 +33,14 @@ import org.iq80.leveldb.Snapshot;
 import org.iq80.leveldb.WriteBatch;
 import org.iq80.leveldb.WriteOptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.leveldbj.testing.FaultInjectionEnv;
 import org.leveldbj.testing.MemEnv;
+import org.leveldbj.testing.Seed;
+import org.leveldbj.testing.SeedExtension;
 
 /**
  * The seed experiments (/work/shared/seeds/000_*: a leveldbjni walkthrough) at reduced scale,
@@ -45,8 +48,9 @@ import org.leveldbj.testing.MemEnv;
  * {@code value<i>}, sequential and random reads, compaction after deleting everything, sync
  * every N writes, batches of N, snapshot isolation, the block cache and compression.
  *
- * <p>Seeds are printed; replay one with {@code -Dleveldbj.seed=N}.
+ * <p>A failure reports its seed; replay it with {@code -Dleveldbj.seed=N}.
  */
+@ExtendWith(SeedExtension.class)
 class SeedExperimentsTest {
     private static final int KEYS = 20_000;
     private static final Duration LIMIT = Duration.ofSeconds(60);
@@ -77,8 +81,7 @@ class SeedExperimentsTest {
 
     /** Put, sequential get, random get, delete; then compacting everything away (on disk). */
     @Test
-    void putGetDeleteThenCompactAway() {
-        long seed = DbTestSupport.seed("SeedExperimentsTest.putGetDeleteThenCompactAway");
+    void putGetDeleteThenCompactAway(@Seed long seed) {
         assertTimeoutPreemptively(LIMIT, () -> {
             Path dir = tmp.resolve("lvltest");
             Options options = new Options().createIfMissing(true).writeBufferSize(256 << 10);
@@ -177,8 +180,7 @@ class SeedExperimentsTest {
      */
     @ParameterizedTest(name = "batches of {0}")
     @ValueSource(ints = {1, 2, 5, 10, 100, 1000})
-    void batchesAreAtomicAcrossCrashes(int n) {
-        long seed = DbTestSupport.seed("SeedExperimentsTest.batchesAreAtomicAcrossCrashes[" + n + "]");
+    void batchesAreAtomicAcrossCrashes(int n, @Seed long seed) {
         assertTimeoutPreemptively(LIMIT, () -> {
             int keys = 5_000;
             // The dry run: every batch present, and how many mutating I/O calls the run makes.
@@ -333,8 +335,7 @@ class SeedExperimentsTest {
      * compressible values make SNAPPY and ZSTD tables smaller than uncompressed ones.
      */
     @Test
-    void cacheSizesAndCompressionsGiveTheSameData() {
-        long seed = DbTestSupport.seed("SeedExperimentsTest.cacheSizesAndCompressionsGiveTheSameData");
+    void cacheSizesAndCompressionsGiveTheSameData(@Seed long seed) {
         assertTimeoutPreemptively(LIMIT, () -> {
             Map<CompressionType, Long> sizes = new EnumMap<>(CompressionType.class);
             for (CompressionType compression : CompressionType.values()) {

@@ -14,6 +14,7 @@ import java.util.Random;
 import org.iq80.leveldb.Env;
 import org.junit.jupiter.api.Test;
 import org.leveldbj.testing.EnvContractTest;
+import org.leveldbj.testing.Seed;
 
 /** {@link FileSystemEnv} with mapping disabled: the contract on positional reads. */
 class FileSystemEnvPositionalTest extends EnvContractTest {
@@ -34,9 +35,9 @@ class FileSystemEnvPositionalTest extends EnvContractTest {
     }
 
     @Test
-    void anInterruptFailsOnlyTheInterruptedRead() throws IOException {
+    void anInterruptFailsOnlyTheInterruptedRead(@Seed long seed) throws IOException {
         Path file = dir.resolve("000002.ldb");
-        byte[] content = randomBytes(new Random(seed()), 10_000);
+        byte[] content = randomBytes(new Random(seed), 10_000);
         write(file, content);
         Env.RandomAccessFile random = closeLater(env.newRandomAccessFile(file));
         Thread.currentThread().interrupt();

@@ -24,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 import org.iq80.leveldb.Env;
 import org.junit.jupiter.api.Test;
 import org.leveldbj.testing.EnvContractTest;
+import org.leveldbj.testing.Seed;
 import org.leveldbj.util.ProcMaps;
 
 /** {@link FileSystemEnv} with memory mapping: the contract plus mapping, unmapping and locking. */
@@ -173,10 +174,10 @@ class FileSystemEnvTest extends EnvContractTest {
     }
 
     @Test
-    void writesLargerThanTheBufferKeepTheirOrder() throws IOException {
+    void writesLargerThanTheBufferKeepTheirOrder(@Seed long seed) throws IOException {
         Path file = dir.resolve("f");
         Env.WritableFile writable = env.newWritableFile(file);
-        byte[] content = randomBytes(new Random(seed()), 3 * FileSystemWritableFile.BUFFER_SIZE + 5);
+        byte[] content = randomBytes(new Random(seed), 3 * FileSystemWritableFile.BUFFER_SIZE + 5);
         int[] sizes = {1, FileSystemWritableFile.BUFFER_SIZE - 2, 2, FileSystemWritableFile.BUFFER_SIZE,
             FileSystemWritableFile.BUFFER_SIZE + 1, 1};
         int at = 0;

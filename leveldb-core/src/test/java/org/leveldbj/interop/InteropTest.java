@@ -27,6 +27,7 @@ import org.iq80.leveldb.DB;
 import org.iq80.leveldb.Env;
 import org.iq80.leveldb.Options;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -46,6 +47,7 @@ import org.leveldbj.table.FilterKeyExtractor;
 import org.leveldbj.table.Table;
 import org.leveldbj.table.TableOptions;
 import org.leveldbj.table.TableReadOptions;
+import org.leveldbj.testing.PeerExtension;
 import org.leveldbj.testing.ReverseBytewiseComparator;
 import org.leveldbj.util.Bytes;
 import org.leveldbj.version.VersionEdit;
@@ -68,6 +70,7 @@ import org.leveldbj.version.VersionEdit;
  * records (checked with {@code leveldb_peer logseq}) and every file we write must be readable
  * by {@code leveldb_peer dump}.
  */
+@ExtendWith(PeerExtension.class)
 class InteropTest {
 
     /** Written by the other implementation on top of each sample recipe. */

@@ -13,7 +13,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
+import org.leveldbj.testing.PeerExtension;
+import org.leveldbj.testing.PeerUnavailableException;
 
 /**
  * The interoperability peers (interop/README.md): the C++ peer linked against the system's
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.Assumptions;
  *
  * <p>When g++, the LevelDB headers or Go are missing, the tests that need the peers are
  * skipped with a banner on stderr saying what is missing; under {@code CI=true} they fail
- * instead.
+ * instead ({@link PeerExtension}).
  */
 final class Peers {
     private static final long BUILD_TIMEOUT_SECONDS = 300;
@@ -84,7 +85,6 @@ final class Peers {
 
     private static Peers instance;
     private static String unavailable;
-    private static boolean bannerShown;
 
     final Path repoRoot;
     final Path cpp;
@@ -100,8 +100,8 @@ final class Peers {
     }
 
     /**
-     * The peers, built on first use. Skips the calling test (or fails it under CI) when they
-     * cannot be built.
+     * The peers, built on first use. Throws {@link PeerUnavailableException} when they cannot be
+     * built: the tests' {@link PeerExtension} skips them, or fails them under CI.
      *
      * @return the peers
      */
@@ -114,27 +114,11 @@ final class Peers {
             }
         }
         if (instance == null) {
-            String banner = banner(unavailable);
-            if (!bannerShown) {
-                // Once now and once more when the test JVM exits, so that it is not lost in the output.
-                bannerShown = true;
-                System.err.println(banner);
-                Runtime.getRuntime().addShutdownHook(new Thread(() -> System.err.println(banner)));
-            }
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                Assertions.fail("CI=true and the interoperability peers are unavailable:\n" + banner);
-            }
-            Assumptions.abort(banner);
+            throw new PeerUnavailableException("C++ LevelDB and goleveldb (the interoperability peers)", unavailable,
+                    "apt-get install -y g++ libleveldb-dev libsnappy-dev, and Go 1.18+ on PATH"
+                            + " (with the Go module proxy reachable)", null);
         }
         return instance;
-    }
-
-    private static String banner(String why) {
-        String line = "!".repeat(100);
-        return "\n" + line + "\n!!! INTEROPERABILITY WITH C++ LEVELDB AND GOLEVELDB WAS NOT TESTED\n!!! " + why.replace("\n", "\n!!! ")
-                + "\n!!! Install: apt-get install -y g++ libleveldb-dev libsnappy-dev, and Go 1.18+ on PATH"
-                + " (with the Go module proxy reachable).\n!!! Under CI=true these tests fail instead of being skipped.\n"
-                + line + "\n";
     }
 
     /** The repository root: the nearest ancestor of the working directory with interop/cpp/build.sh. */

@@ -11,16 +11,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.leveldbj.testing.PeerExtension;
 
 /**
  * The Java recipe parser against the format (interop/RECIPES.md) and against the C++ peer:
  * the canonical expansion of every sample recipe must be byte-identical to
  * {@code leveldb_peer expand}.
  */
+@ExtendWith(PeerExtension.class)
 class RecipeTest {
 
     static Stream<String> recipes() throws IOException {

@@ -16,9 +16,13 @@ import java.util.List;
 import java.util.Random;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.leveldbj.comparator.BytewiseComparator;
+import org.leveldbj.testing.Seed;
+import org.leveldbj.testing.SeedExtension;
 
 /** The merge equals a sorted model of every child's entries, in both directions and across turns. */
+@ExtendWith(SeedExtension.class)
 class MergingIteratorTest {
     private static final BytewiseComparator CMP = BytewiseComparator.INSTANCE;
 
@@ -97,8 +101,7 @@ class MergingIteratorTest {
             Comparator.<Entry, byte[]>comparing(Entry::key, Arrays::compareUnsigned).thenComparingInt(Entry::child);
 
     @Test
-    void randomMergesMatchTheModel() {
-        long seed = TestSeeds.seed("MergingIteratorTest");
+    void randomMergesMatchTheModel(@Seed long seed) {
         Random r = new Random(seed);
         for (int round = 0; round < 300; round++) {
             int n = r.nextInt(10); // up to 3 children are scanned, more are kept in a heap

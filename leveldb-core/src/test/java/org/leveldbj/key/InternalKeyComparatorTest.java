@@ -6,13 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import org.iq80.leveldb.CorruptionException;
-import org.iq80.leveldb.DBComparator;
 import org.junit.jupiter.api.Test;
 import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.comparator.KeyComparator;
 import org.leveldbj.comparator.UserComparators;
+import org.leveldbj.testing.ReverseBytewiseComparator;
 
 class InternalKeyComparatorTest {
     private static final InternalKeyComparator CMP = new InternalKeyComparator(BytewiseComparator.INSTANCE);
@@ -60,31 +59,10 @@ class InternalKeyComparatorTest {
 
     @Test
     void apiComparatorsAreAdaptedWithTheirName() {
-        DBComparator reverse = new DBComparator() {
-            @Override
-            public String name() {
-                return "test.Reverse";
-            }
-
-            @Override
-            public int compare(byte[] a, byte[] b) {
-                return -Arrays.compareUnsigned(a, b);
-            }
-
-            @Override
-            public byte[] findShortestSeparator(byte[] start, byte[] limit) {
-                return start;
-            }
-
-            @Override
-            public byte[] findShortSuccessor(byte[] key) {
-                return key;
-            }
-        };
-        KeyComparator adapted = UserComparators.of(reverse);
-        assertEquals("test.Reverse", adapted.name());
+        KeyComparator adapted = UserComparators.of(ReverseBytewiseComparator.INSTANCE);
+        assertEquals(ReverseBytewiseComparator.NAME, adapted.name());
         InternalKeyComparator cmp = new InternalKeyComparator(adapted);
-        assertEquals("test.Reverse", cmp.name());
+        assertEquals(ReverseBytewiseComparator.NAME, cmp.name());
         assertTrue(cmp.compare(ik("b", 1, ValueType.VALUE), ik("a", 1, ValueType.VALUE)) < 0);
         assertTrue(cmp.compare(ik("a", 2, ValueType.VALUE), ik("a", 1, ValueType.VALUE)) < 0);
         assertEquals(BytewiseComparator.INSTANCE, UserComparators.of(null));

@@ -18,15 +18,18 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.leveldbj.log.RecordingReporter.Report;
+import org.leveldbj.testing.SeedExtension;
 
 /**
  * Byte surgery on written logs: each damage is reported with its exact offset, byte count and
  * reason, the reader resynchronises on the next intact record, and a torn or preallocated end
  * is not reported at all.
  */
+@ExtendWith(SeedExtension.class)
 class LogCorruptionTest {
     private static final String CHECKSUM = "checksum mismatch";
     private static final String BAD_LENGTH = "bad record length";
@@ -389,9 +392,7 @@ class LogCorruptionTest {
     }
 
     @Test
-    void randomDamageIsReportedNeverThrown() throws IOException {
-        long seed = LogReaderTest.seed();
-        Random random = new Random(seed);
+    void randomDamageIsReportedNeverThrown(Random random) throws IOException {
         for (int round = 0; round < 200; round++) {
             LogHarness damaged = new LogHarness();
             int records = 1 + random.nextInt(30);
@@ -417,16 +418,16 @@ class LogCorruptionTest {
                     if (record == null) {
                         break;
                     }
-                    String where = "seed " + seed + ", round " + round;
+                    String where = "round " + round;
                     assertTrue(reader.lastRecordOffset() > previous, where);
                     assertTrue(reader.lastRecordOffset() >= initialOffset, where);
                     assertTrue(reader.lastRecordOffset() + HEADER_SIZE + record.remaining() <= bytes.length, where);
                     previous = reader.lastRecordOffset();
                 }
-                assertNull(reader.readRecord(), "the reader ends, seed " + seed + ", round " + round);
+                assertNull(reader.readRecord(), "the reader ends, round " + round);
             }
             for (Report r : reporter.reports) {
-                String where = r + ", seed " + seed + ", round " + round;
+                String where = r + ", round " + round;
                 assertTrue(r.offset() >= initialOffset && r.bytes() >= 0, where);
                 assertTrue(r.offset() + r.bytes() <= bytes.length, where);
             }

@@ -17,18 +17,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.leveldbj.testing.Seed;
+import org.leveldbj.testing.SeedExtension;
 
 /** Records written by {@link LogWriter} come back from {@link LogReader} intact and in order. */
+@ExtendWith(SeedExtension.class)
 class LogReaderTest {
     private final LogHarness log = new LogHarness();
-
-    /** The seed of the randomized tests: {@code -Dleveldbj.seed=N} replays a run. */
-    static long seed() {
-        String fixed = System.getProperty("leveldbj.seed");
-        long seed = fixed != null ? Long.parseLong(fixed.trim()) : System.nanoTime();
-        System.out.println("leveldbj.seed=" + seed);
-        return seed;
-    }
 
     private void assertNothingReported() {
         assertEquals("", log.reportMessage());
@@ -201,8 +197,7 @@ class LogReaderTest {
     }
 
     @Test
-    void randomSizedRecords() {
-        long seed = seed();
+    void randomSizedRecords(@Seed long seed) {
         Random random = new Random(seed);
         List<String> written = new ArrayList<>();
         List<Long> offsets = new ArrayList<>();

@@ -12,7 +12,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.leveldbj.testing.Seed;
+import org.leveldbj.testing.SeedExtension;
 
+@ExtendWith(SeedExtension.class)
 class ArenaTest {
     @Test
     void rejectsBadChunkSizes() {
@@ -21,8 +25,7 @@ class ArenaTest {
     }
 
     @Test
-    void allocationsAreDistinctZeroedAndKeepTheirBytes() {
-        long seed = Model.seed("ArenaTest");
+    void allocationsAreDistinctZeroedAndKeepTheirBytes(@Seed long seed) {
         Random random = new Random(seed);
         try (Arena arena = new Arena(4096)) {
             List<long[]> allocations = new ArrayList<>(); // {address, size, fill}

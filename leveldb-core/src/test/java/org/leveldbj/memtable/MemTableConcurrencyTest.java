@@ -20,11 +20,14 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.LookupResult;
 import org.leveldbj.key.ValueType;
+import org.leveldbj.testing.Seed;
+import org.leveldbj.testing.SeedExtension;
 import org.leveldbj.util.Bytes;
 
 /**
@@ -33,6 +36,7 @@ import org.leveldbj.util.Bytes;
  * after inserting it, as the engine does; a reader that starts after i was published must see
  * every entry up to i, in order, with its exact bytes.
  */
+@ExtendWith(SeedExtension.class)
 class MemTableConcurrencyTest {
     private static final int ENTRIES = 30_000;
     private static final int READERS = 3;
@@ -76,8 +80,7 @@ class MemTableConcurrencyTest {
     }
 
     @Test
-    void readersSeeSortedCompleteDataWhileOneWriterInserts() throws Exception {
-        long seed = Model.seed("MemTableConcurrencyTest");
+    void readersSeeSortedCompleteDataWhileOneWriterInserts(@Seed long seed) throws Exception {
         generate(new Random(seed));
         MemTable mem = new MemTable(BytewiseComparator.INSTANCE, 16 * 1024);
         assertTimeoutPreemptively(Duration.ofSeconds(120), () -> {

@@ -15,14 +15,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.comparator.KeyComparator;
+import org.leveldbj.comparator.UserComparators;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.LookupResult;
 import org.leveldbj.key.ValueType;
+import org.leveldbj.testing.ReverseBytewiseComparator;
+import org.leveldbj.testing.SeedExtension;
 import org.leveldbj.util.Bytes;
 
+@ExtendWith(SeedExtension.class)
 class MemTableTest {
     private static final byte[] EMPTY = new byte[0];
     private static final byte[] ALPHABET = {0, 1, 'a', 'b', 0x7f, (byte) 0x80, (byte) 0xfe, (byte) 0xff};
@@ -160,9 +165,7 @@ class MemTableTest {
         }
     }
 
-    private static void randomized(KeyComparator user, long firstSequence) {
-        long seed = Model.seed("MemTableTest");
-        Random random = new Random(seed);
+    private static void randomized(KeyComparator user, long firstSequence, Random random) {
         int chunkSize = 4096;
         MemTable mem = new MemTable(user, chunkSize);
         Model model = new Model(user);
@@ -174,19 +177,19 @@ class MemTableTest {
     }
 
     @Test
-    void randomizedBytewise() {
-        randomized(BytewiseComparator.INSTANCE, 0);
+    void randomizedBytewise(Random random) {
+        randomized(BytewiseComparator.INSTANCE, 0, random);
     }
 
     @Test
-    void randomizedBytewiseWithSequencesAboveTwoToThe55() {
+    void randomizedBytewiseWithSequencesAboveTwoToThe55(Random random) {
         // Trailers of such sequences are negative as signed longs: they must compare unsigned.
-        randomized(BytewiseComparator.INSTANCE, (1L << 55) - 100);
+        randomized(BytewiseComparator.INSTANCE, (1L << 55) - 100, random);
     }
 
     @Test
-    void randomizedWithAnotherUserOrder() {
-        randomized(ReverseComparator.INSTANCE, 1000);
+    void randomizedWithAnotherUserOrder(Random random) {
+        randomized(UserComparators.of(ReverseBytewiseComparator.INSTANCE), 1000, random);
     }
 
     @Test

@@ -24,13 +24,6 @@ final class Model {
         this.entries = new TreeMap<>(order(user));
     }
 
-    /** The seed of a randomized test: {@code -Dleveldbj.seed=N} replays a run. */
-    static long seed(String test) {
-        long seed = Long.getLong("leveldbj.seed", System.nanoTime());
-        System.out.println(test + " seed " + seed + " (override with -Dleveldbj.seed=)");
-        return seed;
-    }
-
     /** Internal-key order over encoded internal keys. */
     static Comparator<byte[]> order(KeyComparator user) {
         return (a, b) -> {

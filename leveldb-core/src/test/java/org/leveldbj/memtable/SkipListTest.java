@@ -9,10 +9,14 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.ValueType;
+import org.leveldbj.testing.Seed;
+import org.leveldbj.testing.SeedExtension;
 
+@ExtendWith(SeedExtension.class)
 class SkipListTest {
     private static final byte[] EMPTY = new byte[0];
 
@@ -42,8 +46,7 @@ class SkipListTest {
     }
 
     @Test
-    void prevAndNextPointersAreInverseAndHeightsFollowTheBranchingFactor() {
-        long seed = Model.seed("SkipListTest");
+    void prevAndNextPointersAreInverseAndHeightsFollowTheBranchingFactor(@Seed long seed) {
         Random random = new Random(seed);
         List<Integer> keys = new ArrayList<>();
         for (int i = 0; i < 20_000; i++) {

@@ -4,13 +4,16 @@ import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.leveldbj.comparator.BytewiseComparator;
+import org.leveldbj.testing.Seed;
+import org.leveldbj.testing.SeedExtension;
 
 /** Blocks of random entries, built and read back with random settings, against a sorted model. */
+@ExtendWith(SeedExtension.class)
 class BlockRandomizedTest {
     @Test
-    void randomBlocksMatchTheModel() {
-        long seed = RandomData.seed("BlockRandomizedTest");
+    void randomBlocksMatchTheModel(@Seed long seed) {
         Random r = new Random(seed);
         for (int round = 0; round < 150; round++) {
             int n = round < 5 ? round : r.nextInt(r.nextBoolean() ? 40 : 600);

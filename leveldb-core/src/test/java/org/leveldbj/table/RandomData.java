@@ -13,14 +13,6 @@ final class RandomData {
     private RandomData() {
     }
 
-    /** The seed: -Dleveldbj.seed when given, otherwise a fresh one; printed so a failure can be replayed. */
-    static long seed(String test) {
-        String given = System.getProperty("leveldbj.seed");
-        long seed = given != null ? Long.parseLong(given) : System.nanoTime();
-        System.out.println(test + ": seed " + seed + " (replay with -Dleveldbj.seed=" + seed + ")");
-        return seed;
-    }
-
     static byte[] key(Random r, List<byte[]> previous) {
         int c = r.nextInt(100);
         if (c < 2) {

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.comparator.KeyComparator;
 import org.leveldbj.comparator.UserComparators;
@@ -22,6 +23,8 @@ import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.ValueType;
 import org.leveldbj.testing.ReverseBytewiseComparator;
+import org.leveldbj.testing.Seed;
+import org.leveldbj.testing.SeedExtension;
 import org.leveldbj.util.Bytes;
 
 /**
@@ -30,12 +33,12 @@ import org.leveldbj.util.Bytes;
  * long shared prefixes, zero bytes, keys that are prefixes of others, and targets inside,
  * between, before and after the keys, or without the shared prefix.
  */
+@ExtendWith(SeedExtension.class)
 class SearchWindowsTest {
     private static final InternalKeyComparator INTERNAL = new InternalKeyComparator(BytewiseComparator.INSTANCE);
 
     @Test
-    void internalKeySeeksMatchTheModel() {
-        long seed = RandomData.seed("SearchWindowsTest.internal");
+    void internalKeySeeksMatchTheModel(@Seed long seed) {
         Random r = new Random(seed);
         for (int round = 0; round < 60; round++) {
             String context = "seed " + seed + " round " + round;
@@ -63,8 +66,7 @@ class SearchWindowsTest {
     }
 
     @Test
-    void bytewiseSeeksWithZerosAndPrefixKeysMatchTheModel() {
-        long seed = RandomData.seed("SearchWindowsTest.bytewise");
+    void bytewiseSeeksWithZerosAndPrefixKeysMatchTheModel(@Seed long seed) {
         Random r = new Random(seed);
         Comparator<byte[]> order = BytewiseComparator.INSTANCE::compare;
         for (int round = 0; round < 60; round++) {

@@ -16,10 +16,13 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.iq80.leveldb.CorruptionException;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.iterator.SortedIterator;
+import org.leveldbj.testing.Seed;
+import org.leveldbj.testing.SeedExtension;
 import org.leveldbj.util.Bytes;
 
 /**
@@ -28,6 +31,7 @@ import org.leveldbj.util.Bytes;
  * naming the file and an offset. With checksums verified, damage inside a data block must be
  * detected.
  */
+@ExtendWith(SeedExtension.class)
 class TableCorruptionTest {
     private static final String NAME = "000042.ldb";
 
@@ -61,8 +65,7 @@ class TableCorruptionTest {
 
     @ParameterizedTest(name = "compression type {0}")
     @ValueSource(ints = {BlockCompression.NONE, BlockCompression.SNAPPY, BlockCompression.ZSTD})
-    void flipsAndTruncationsAreDetectedOrHarmless(int compression) throws IOException {
-        long seed = RandomData.seed("TableCorruptionTest");
+    void flipsAndTruncationsAreDetectedOrHarmless(int compression, @Seed long seed) throws IOException {
         Random r = new Random(seed);
         List<byte[][]> model = model(r);
         TableOptions options = TableOptions.DEFAULTS
@@ -118,8 +121,7 @@ class TableCorruptionTest {
      */
     @ParameterizedTest(name = "compression type {0}")
     @ValueSource(ints = {BlockCompression.NONE, BlockCompression.SNAPPY, BlockCompression.ZSTD})
-    void flipsWithoutChecksumsNeverEscapeAsOtherExceptions(int compression) throws IOException {
-        long seed = RandomData.seed("TableCorruptionTest.unverified");
+    void flipsWithoutChecksumsNeverEscapeAsOtherExceptions(int compression, @Seed long seed) throws IOException {
         Random r = new Random(seed);
         List<byte[][]> model = model(r);
         TableOptions options = TableOptions.DEFAULTS.withBlockSize(200).withBlockRestartInterval(1 + r.nextInt(8))

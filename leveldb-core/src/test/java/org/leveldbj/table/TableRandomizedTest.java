@@ -11,10 +11,14 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.leveldbj.iterator.SortedIterator;
+import org.leveldbj.testing.Seed;
+import org.leveldbj.testing.SeedExtension;
 import org.leveldbj.util.Bytes;
 
 /** Whole tables of random entries, built and read back with random settings, against a sorted model. */
+@ExtendWith(SeedExtension.class)
 class TableRandomizedTest {
     static byte[] build(List<byte[][]> model, TableOptions options) throws IOException {
         TestFiles.MemWritableFile out = new TestFiles.MemWritableFile();
@@ -42,8 +46,7 @@ class TableRandomizedTest {
     }
 
     @Test
-    void randomTablesMatchTheModel() throws IOException {
-        long seed = RandomData.seed("TableRandomizedTest");
+    void randomTablesMatchTheModel(@Seed long seed) throws IOException {
         Random r = new Random(seed);
         for (int round = 0; round < 60; round++) {
             int n = round < 3 ? round : r.nextInt(r.nextBoolean() ? 100 : 2000);

@@ -9,7 +9,11 @@ import java.nio.ByteOrder;
 import java.util.Random;
 import org.iq80.leveldb.CorruptionException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.leveldbj.testing.Seed;
+import org.leveldbj.testing.SeedExtension;
 
+@ExtendWith(SeedExtension.class)
 class CodingTest {
     private static byte[] bytes(int... values) {
         byte[] out = new byte[values.length];
@@ -52,9 +56,7 @@ class CodingTest {
     }
 
     @Test
-    void randomVarintsRoundTrip() {
-        long seed = Long.getLong("leveldbj.seed", System.nanoTime());
-        System.out.println("CodingTest seed " + seed + " (override with -Dleveldbj.seed=)");
+    void randomVarintsRoundTrip(@Seed long seed) {
         Random random = new Random(seed);
         ByteSink sink = new ByteSink();
         int[] v32 = new int[1000];

@@ -14,20 +14,23 @@ import java.util.Map;
 import java.util.Random;
 import org.iq80.leveldb.DBException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.iterator.ListIterator;
 import org.leveldbj.iterator.SortedIterator;
-import org.leveldbj.iterator.TestSeeds;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.ValueType;
 import org.leveldbj.table.Table;
 import org.leveldbj.table.TableReadOptions;
+import org.leveldbj.testing.Seed;
+import org.leveldbj.testing.SeedExtension;
 
 /**
  * A level's iterator against a model, the flat list of every file's entries: the same entry
  * after every move, in both directions, across empty tables, and each table closed when left.
  */
+@ExtendWith(SeedExtension.class)
 class LevelIteratorTest {
     private static final InternalKeyComparator ICMP = new InternalKeyComparator(BytewiseComparator.INSTANCE);
     private static final TableReadOptions READ = TableReadOptions.of(true, true);
@@ -84,8 +87,7 @@ class LevelIteratorTest {
     }
 
     @Test
-    void matchesTheConcatenationOfItsTables() {
-        long seed = TestSeeds.seed("LevelIteratorTest.matchesTheConcatenationOfItsTables");
+    void matchesTheConcatenationOfItsTables(@Seed long seed) {
         Random random = new Random(seed);
         for (int round = 0; round < 50; round++) {
             FakeTables tables = new FakeTables();

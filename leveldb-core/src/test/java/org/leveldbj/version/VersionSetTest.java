@@ -20,7 +20,7 @@ import org.iq80.leveldb.Env;
 import org.iq80.leveldb.InvalidDatabaseArgumentException;
 import org.junit.jupiter.api.Test;
 import org.leveldbj.comparator.BytewiseComparator;
-import org.leveldbj.comparator.KeyComparator;
+import org.leveldbj.comparator.UserComparators;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeyComparator;
@@ -29,6 +29,7 @@ import org.leveldbj.key.ValueType;
 import org.leveldbj.table.Table;
 import org.leveldbj.table.TableReadOptions;
 import org.leveldbj.testing.MemEnv;
+import org.leveldbj.testing.ReverseBytewiseComparator;
 
 class VersionSetTest {
     static final InternalKeyComparator ICMP = new InternalKeyComparator(BytewiseComparator.INSTANCE);
@@ -199,30 +200,9 @@ class VersionSetTest {
     @Test
     void otherComparatorIsRejected() throws IOException {
         create().close();
-        KeyComparator reverse = new KeyComparator() {
-            @Override
-            public String name() {
-                return "test.Reverse";
-            }
-
-            @Override
-            public int compare(ByteBuffer a, int ao, int al, ByteBuffer b, int bo, int bl) {
-                return -BytewiseComparator.INSTANCE.compare(a, ao, al, b, bo, bl);
-            }
-
-            @Override
-            public byte[] findShortestSeparator(byte[] start, byte[] limit) {
-                return start;
-            }
-
-            @Override
-            public byte[] findShortSuccessor(byte[] key) {
-                return key;
-            }
-        };
         InvalidDatabaseArgumentException e = assertThrows(InvalidDatabaseArgumentException.class,
-                () -> open(new InternalKeyComparator(reverse)));
-        assertEquals("Invalid argument: leveldb.BytewiseComparator does not match existing comparator : test.Reverse",
+                () -> open(new InternalKeyComparator(UserComparators.of(ReverseBytewiseComparator.INSTANCE))));
+        assertEquals("Invalid argument: leveldb.BytewiseComparator does not match existing comparator : leveldbj.ReverseBytewiseComparator",
                 e.getMessage());
     }
 

@@ -9,25 +9,28 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.leveldbj.testing.Seed;
+import org.leveldbj.testing.SeedExtension;
 
 /**
  * A short crash-test run in this JVM (the stress and repair processes are child JVMs): a few
- * rounds that take each kind of kill in turn, every one verified. The seed is printed; replay a run with
- * {@code -Dleveldbj.seed=N}.
+ * rounds that take each kind of kill in turn, every one verified. The driver prints its seed first
+ * and a failure reports it; replay a run with {@code -Dleveldbj.seed=N}.
  */
+@ExtendWith(SeedExtension.class)
 class CrashTestDriverTest {
     @TempDir
     Path dir;
 
     @Test
-    void shortRunVerifiesEveryRound() throws Exception {
-        Summary summary = run("random,flush,compaction,manifest,repair", 45);
+    void shortRunVerifiesEveryRound(@Seed long seed) throws Exception {
+        Summary summary = run("random,flush,compaction,manifest,repair", 45, seed);
         assertTrue(summary.rounds >= 5, summary.line());
     }
 
-    private Summary run(String points, int seconds) throws Exception {
-        long seed = Long.getLong("leveldbj.seed", System.nanoTime());
+    private Summary run(String points, int seconds, long seed) throws Exception {
         Config config = Config.parse("--duration=" + seconds, "--threads=2", "--keys-per-thread=500",
                 "--kill-interval=1-2.5", "--kill-points=" + points, "--db=" + dir, "--seed=" + seed);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();

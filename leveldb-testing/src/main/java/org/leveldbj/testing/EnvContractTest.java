@@ -35,8 +35,11 @@ import org.iq80.leveldb.Env;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
+import org.leveldbj.testing.Seed;
+import org.leveldbj.testing.SeedExtension;
 
 /**
  * The rules every {@link Env} keeps, checked against one implementation per subclass: the
@@ -45,9 +48,10 @@ import org.junit.jupiter.api.io.TempDir;
  * Applications that write their own {@link Env} (an encrypting or remote one) extend this class
  * to check theirs.
  *
- * <p>Random inputs use a fixed seed per test, printed on failure through the assertion messages
- * where it matters; set the system property {@code leveldbj.test.seed} to override it.
+ * <p>Random inputs come from {@link SeedExtension}: a failure reports its seed, and
+ * {@code -Dleveldbj.seed=N} replays it.
  */
+@ExtendWith(SeedExtension.class)
 public abstract class EnvContractTest {
     /** JUnit's temporary directory, under which {@link #dir} is made. */
     @TempDir
@@ -85,10 +89,6 @@ public abstract class EnvContractTest {
     protected <T extends Closeable> T closeLater(T handle) {
         toClose.add(handle);
         return handle;
-    }
-
-    protected static long seed() {
-        return Long.getLong("leveldbj.test.seed", 301);
     }
 
     protected static byte[] randomBytes(Random random, int n) {
@@ -164,8 +164,7 @@ public abstract class EnvContractTest {
     }
 
     @Test
-    public void largeFileRoundTrip() throws IOException {
-        long seed = seed();
+    public void largeFileRoundTrip(@Seed long seed) throws IOException {
         Random random = new Random(seed);
         byte[] content = randomBytes(random, 5 * 1024 * 1024 + 123);
         Path file = dir.resolve("000005.ldb");
@@ -329,9 +328,9 @@ public abstract class EnvContractTest {
     }
 
     @Test
-    public void sequentialReadFillsTheBufferWhenTheFileHasEnough() throws IOException {
+    public void sequentialReadFillsTheBufferWhenTheFileHasEnough(@Seed long seed) throws IOException {
         Path file = dir.resolve("f");
-        byte[] content = randomBytes(new Random(seed()), 200_000);
+        byte[] content = randomBytes(new Random(seed), 200_000);
         write(file, content);
         Env.SequentialFile sequential = closeLater(env.newSequentialFile(file));
         ByteBuffer buffer = ByteBuffer.allocate(150_000);
@@ -410,8 +409,7 @@ public abstract class EnvContractTest {
     }
 
     @Test
-    public void concurrentRandomReads() throws Exception {
-        long seed = seed();
+    public void concurrentRandomReads(@Seed long seed) throws Exception {
         byte[] content = randomBytes(new Random(seed), 1024 * 1024 + 17);
         Path file = dir.resolve("000009.ldb");
         write(file, content);

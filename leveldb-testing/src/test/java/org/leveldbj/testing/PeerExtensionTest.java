@@ -8,17 +8,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
 class PeerExtensionTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final Set<String> announced = new HashSet<>();
     private final PeerUnavailableException missing = new PeerUnavailableException(
             "C++ LevelDB", "g++ not found", "apt-get install g++ libleveldb-dev", null);
 
     private PeerExtension extension(boolean ci) {
-        return new PeerExtension(ci, new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new PeerExtension(ci, new PrintStream(err, true, StandardCharsets.UTF_8), announced, false);
     }
 
     @Test
@@ -27,9 +30,20 @@ class PeerExtensionTest {
         assertInstanceOf(TestAbortedException.class, t);
         assertSame(missing, t.getCause());
         String banner = err.toString(StandardCharsets.UTF_8);
-        assertTrue(banner.contains("!!! SKIPPED interop(): C++ LevelDB is unavailable: g++ not found"), banner);
-        assertTrue(banner.contains("to run these tests: apt-get install g++ libleveldb-dev"), banner);
-        assertTrue(banner.contains("Under CI=true this test fails"), banner);
+        assertTrue(banner.contains("!!! NOT TESTED HERE: C++ LevelDB is unavailable: g++ not found"), banner);
+        assertTrue(banner.contains("!!!     to run these tests: apt-get install g++ libleveldb-dev"), banner);
+        assertTrue(banner.contains("Under CI=true these tests fail"), banner);
+        assertTrue(banner.contains("!!! SKIPPED interop(): C++ LevelDB is unavailable (see the banner above)"), banner);
+    }
+
+    @Test
+    void laterSkipsOfThePeerPrintOneLine() {
+        PeerExtension extension = extension(false);
+        extension.translate("first()", missing);
+        err.reset();
+        assertInstanceOf(TestAbortedException.class, extension.translate("second()", missing));
+        assertEquals("!!! SKIPPED second(): C++ LevelDB is unavailable (see the banner above)\n",
+                err.toString(StandardCharsets.UTF_8).replace(System.lineSeparator(), "\n"));
     }
 
     @Test

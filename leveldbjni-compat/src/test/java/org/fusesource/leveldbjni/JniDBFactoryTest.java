@@ -18,11 +18,11 @@ import java.nio.file.Path;
 import org.fusesource.leveldbjni.internal.NativeDB;
 import org.iq80.leveldb.CorruptDatabaseException;
 import org.iq80.leveldb.DB;
-import org.iq80.leveldb.DBComparator;
 import org.iq80.leveldb.DatabaseNotFoundException;
 import org.iq80.leveldb.Options;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.leveldbj.testing.ReverseBytewiseComparator;
 
 /**
  * leveldbjni 1.8's factory behaves as leveldbjni does where applications look: the exception
@@ -79,29 +79,8 @@ class JniDBFactoryTest {
         NativeDB.DBException exists = openFails(dir, new Options().errorIfExists(true));
         assertEquals("Invalid argument: " + dir + ": exists (error_if_exists is true)", exists.getMessage());
         assertFalse(exists.isNotFound());
-        DBComparator other = new DBComparator() {
-            @Override
-            public String name() {
-                return "other";
-            }
-
-            @Override
-            public byte[] findShortestSeparator(byte[] start, byte[] limit) {
-                return start;
-            }
-
-            @Override
-            public byte[] findShortSuccessor(byte[] key) {
-                return key;
-            }
-
-            @Override
-            public int compare(byte[] a, byte[] b) {
-                return 0;
-            }
-        };
-        NativeDB.DBException comparator = openFails(dir, new Options().comparator(other));
-        assertEquals("Invalid argument: leveldb.BytewiseComparator does not match existing comparator : other",
+        NativeDB.DBException comparator = openFails(dir, new Options().comparator(ReverseBytewiseComparator.INSTANCE));
+        assertEquals("Invalid argument: leveldb.BytewiseComparator does not match existing comparator : leveldbj.ReverseBytewiseComparator",
                 comparator.getMessage());
     }
 

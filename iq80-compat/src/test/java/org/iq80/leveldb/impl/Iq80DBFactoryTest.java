@@ -22,6 +22,7 @@ import org.iq80.leveldb.InvalidDatabaseArgumentException;
 import org.iq80.leveldb.Options;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.leveldbj.testing.ReverseBytewiseComparator;
 
 /**
  * iq80 leveldb 0.12's factory: its constants and helpers, its open failures (exception types and
@@ -60,7 +61,7 @@ class Iq80DBFactoryTest {
         assertEquals("Database '" + dir + "' exists and the error if exists option is enabled", exists.getMessage());
         // Other refusals are the engine's IOExceptions.
         assertThrows(InvalidDatabaseArgumentException.class,
-                () -> factory.open(dir, new Options().comparator(new ReverseComparator())));
+                () -> factory.open(dir, new Options().comparator(ReverseBytewiseComparator.INSTANCE)));
     }
 
     @Test
@@ -82,28 +83,5 @@ class Iq80DBFactoryTest {
         }
         factory.destroy(dir, new Options());
         assertFalse(dir.exists());
-    }
-
-    /** Orders keys backwards; a database created bytewise refuses it. */
-    private static final class ReverseComparator implements org.iq80.leveldb.DBComparator {
-        @Override
-        public String name() {
-            return "test.reverse";
-        }
-
-        @Override
-        public byte[] findShortestSeparator(byte[] start, byte[] limit) {
-            return start;
-        }
-
-        @Override
-        public byte[] findShortSuccessor(byte[] key) {
-            return key;
-        }
-
-        @Override
-        public int compare(byte[] a, byte[] b) {
-            return java.util.Arrays.compareUnsigned(b, a);
-        }
     }
 }
