@@ -1,7 +1,6 @@
 package org.leveldbj.db;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,6 +79,9 @@ import org.leveldbj.version.VersionSet;
  */
 public final class DbImpl implements DB {
     private final DbState s;
+    private final WriteAheadLog wal;
+    private final ObsoleteFiles obsolete;
+    private final MemTableFlush flush;
     private final BackgroundWork background;
     private final WriteQueue writes;
     private final Env.FileLock lock;
@@ -96,8 +98,11 @@ public final class DbImpl implements DB {
         this.lock = lock;
         this.tableCache = tableCache;
         this.blockCache = blockCache;
-        this.background = new BackgroundWork(s);
-        this.writes = new WriteQueue(s, background);
+        this.wal = new WriteAheadLog(s);
+        this.obsolete = new ObsoleteFiles(s);
+        this.flush = new MemTableFlush(s, wal, obsolete);
+        this.background = new BackgroundWork(s, flush, obsolete);
+        this.writes = new WriteQueue(s, wal, background);
     }
 
     /**
@@ -161,7 +166,7 @@ public final class DbImpl implements DB {
             db = new DbImpl(state, lock, tableCache, blockCache);
             state.mutex.lock();
             try {
-                new Recovery(state, db.background).run();
+                new Recovery(state, db.wal, db.flush, db.obsolete, db.background).run();
             } finally {
                 state.mutex.unlock();
             }
@@ -572,10 +577,7 @@ public final class DbImpl implements DB {
         s.mutex.lock();
         try {
             s.withdrawReadView();
-            closeQuietly(s.log);
-            s.log = null;
-            closeQuietly(s.unsyncedPreviousLog);
-            s.unsyncedPreviousLog = null;
+            wal.close();
             if (s.mem != null) {
                 s.mem.unref();
                 s.mem = null;

@@ -61,7 +61,11 @@ final class DbProperties {
             }
             switch (rest) {
                 case "stats":
-                    return stats(s, v);
+                    long[][] work = new long[VersionSet.NUM_LEVELS][];
+                    for (int level = 0; level < work.length; level++) {
+                        work[level] = s.stats(level);
+                    }
+                    return stats(work, v);
                 case "sstables":
                     return v.debugString();
                 case "approximate-memory-usage":
@@ -80,13 +84,13 @@ final class DbProperties {
         }
     }
 
-    private static String stats(DbState s, Version v) {
+    private static String stats(long[][] work, Version v) {
         StringBuilder sb = new StringBuilder();
         sb.append("                               Compactions\n");
         sb.append("Level  Files Size(MB) Time(sec) Read(MB) Write(MB)\n");
         sb.append("--------------------------------------------------\n");
         for (int level = 0; level < VersionSet.NUM_LEVELS; level++) {
-            long[] st = s.stats[level];
+            long[] st = work[level];
             if (v.numFiles(level) > 0 || st[0] > 0) {
                 sb.append(String.format("%3d %8d %8.0f %9.0f %8.0f %9.0f\n", level, v.numFiles(level),
                         v.levelBytes(level) / 1048576.0, st[0] / 1e6, st[1] / 1048576.0, st[2] / 1048576.0));

@@ -1,8 +1,7 @@
 package org.leveldbj.db;
 
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.nio.file.Path;
-import java.util.HashSet;
-import java.util.Set;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.iq80.leveldb.DBException;
@@ -12,7 +11,6 @@ import org.iq80.leveldb.Options;
 import org.leveldbj.compaction.CompactionStats;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.key.InternalKeyComparator;
-import org.leveldbj.log.LogWriter;
 import org.leveldbj.memtable.MemTable;
 import org.leveldbj.table.TableOptions;
 import org.leveldbj.version.TableSource;
@@ -20,11 +18,13 @@ import org.leveldbj.version.VersionSet;
 
 /**
  * The state an open database shares between its parts (the write queue, the background work,
- * recovery, properties): settings, the lock, the memtables, the current log and the sticky
- * background error. Like C++ DBImpl's members, mutable fields are guarded by {@link #mutex}
- * unless marked otherwise.
+ * recovery, properties): settings, the lock, the memtables and the view readers pin, the sticky
+ * background error and the compaction statistics. The log files belong to
+ * {@link WriteAheadLog}, the pending outputs to {@link ObsoleteFiles}.
  *
- * <p>Thread safety: see each field.
+ * <p>Thread safety: mutable fields and methods marked {@code @GuardedBy("mutex")} require the
+ * lock, which Error Prone's GuardedBy analysis checks at build time; the volatile fields say
+ * who reads them without it.
  *
  * <p>Lifetime: created by the factory's {@code open}, torn down by {@code DbImpl.close()}.
  */
@@ -51,41 +51,32 @@ final class DbState {
     final Condition backgroundChanged = mutex.newCondition();
     final VersionSet versions;
 
-    // Guarded by mutex; read without it only where noted.
-    /** The memtable writes go to; the write-queue leader inserts into it without the lock. */
+    /** The memtable writes go to; the write-queue leader inserts into it with the lock released. */
+    @GuardedBy("mutex")
     MemTable mem;
-    /** The memtable being flushed, or null; volatile so compactions can poll it cheaply. */
+    /**
+     * The memtable being flushed, or null. Written under the lock; volatile so that a running
+     * compaction can poll it without the lock (and then takes the lock to flush it).
+     */
     volatile MemTable imm;
     /** The last sequence number in {@link #imm}. */
+    @GuardedBy("mutex")
     long immLastSequence;
-    /** The write-ahead log; only the write-queue leader appends, with the lock released. */
-    LogWriter log;
-    long logFileNumber;
-    /**
-     * The previous log, still open, while a crash could lose its unsynced tail and its memtable
-     * may not yet be in a table; the next synced write syncs it first (so that no synced write
-     * outlives an earlier write), then closes it. Owned by the write-queue leader.
-     */
-    LogWriter unsyncedPreviousLog;
-    /**
-     * Whether the directory entry of {@link #log} may not yet be durable; the next synced write
-     * syncs the directory first. Owned by the write-queue leader.
-     */
-    boolean logDirectoryUnsynced;
     /** The first background error; every later write fails with it. */
-    Throwable backgroundError;
-    /** Set once close begins; volatile so running compactions see it. */
+    @GuardedBy("mutex")
+    private Throwable backgroundError;
+    /** Set once close begins; volatile so running compactions see it without the lock. */
     volatile boolean shuttingDown;
     /**
      * What readers pin ({@link #pinReadView()}); replaced under the lock by
      * {@link #publishReadView()} whenever the memtable, the immutable memtable or the current
-     * version changes, and {@code null} before recovery ends and after close.
+     * version changes, and {@code null} before recovery ends and after close. Read without the
+     * lock (volatile).
      */
     private volatile ReadView readView;
-    /** Table files being written, protected from the obsolete-file sweep. */
-    final Set<Long> pendingOutputs = new HashSet<>();
-    /** Compaction work per output level, for leveldb.stats. */
-    final long[][] stats = new long[VersionSet.NUM_LEVELS][3];
+    /** Compaction work per output level (micros, bytes read, bytes written), for leveldb.stats. */
+    @GuardedBy("mutex")
+    private final long[][] stats = new long[VersionSet.NUM_LEVELS][3];
 
     DbState(Options options, Env env, Path dir, boolean sstTableNames, InternalKeyComparator icmp,
             TableOptions tableOptions, TableSource tables, InfoLog infoLog) {
@@ -103,10 +94,10 @@ final class DbState {
 
     /**
      * Publishes a view of the memtable, the immutable memtable and the current version as they
-     * are now, and drops the database's reference on the previous view. Requires: the lock.
+     * are now, and drops the database's reference on the previous view.
      */
+    @GuardedBy("mutex")
     void publishReadView() {
-        assert mutex.isHeldByCurrentThread();
         ReadView old = readView;
         readView = mem == null ? null : new ReadView(mem, imm, versions.current());
         if (old != null) {
@@ -114,9 +105,9 @@ final class DbState {
         }
     }
 
-    /** Withdraws the published view, as the database closes. Requires: the lock. */
+    /** Withdraws the published view, as the database closes. */
+    @GuardedBy("mutex")
     void withdrawReadView() {
-        assert mutex.isHeldByCurrentThread();
         ReadView old = readView;
         readView = null;
         if (old != null) {
@@ -144,25 +135,36 @@ final class DbState {
     }
 
     /**
-     * Adds work to a level's statistics. Requires: the lock.
+     * Adds work to a level's statistics.
      *
      * @param level the output level
      * @param s the work
      */
+    @GuardedBy("mutex")
     void addStats(int level, CompactionStats s) {
-        assert mutex.isHeldByCurrentThread();
         stats[level][0] += s.micros();
         stats[level][1] += s.bytesRead();
         stats[level][2] += s.bytesWritten();
     }
 
     /**
-     * Records a background error if none is recorded yet and wakes waiters. Requires: the lock.
+     * A level's compaction statistics.
+     *
+     * @param level the output level
+     * @return a copy: micros spent, bytes read, bytes written
+     */
+    @GuardedBy("mutex")
+    long[] stats(int level) {
+        return stats[level].clone();
+    }
+
+    /**
+     * Records a background error if none is recorded yet and wakes waiters.
      *
      * @param error the error
      */
+    @GuardedBy("mutex")
     void recordBackgroundError(Throwable error) {
-        assert mutex.isHeldByCurrentThread();
         if (backgroundError == null) {
             backgroundError = error;
             infoLog.log("background error: %s", error);
@@ -170,12 +172,19 @@ final class DbState {
         }
     }
 
+    /** @return whether a background error was recorded (background work stops then) */
+    @GuardedBy("mutex")
+    boolean hasBackgroundError() {
+        return backgroundError != null;
+    }
+
     /**
-     * Fails when a background error was recorded. Requires: the lock.
+     * Fails when a background error was recorded.
      *
      * @throws DBException whose cause is the background error ({@link org.iq80.leveldb.IOErrorException}
      *     when that was an I/O failure)
      */
+    @GuardedBy("mutex")
     void checkBackgroundError() {
         if (backgroundError != null) {
             String message = "background error: " + backgroundError;

@@ -1,5 +1,6 @@
 package org.leveldbj.db;
 
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -9,13 +10,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.iq80.leveldb.CorruptionException;
-import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.DatabaseNotFoundException;
 import org.iq80.leveldb.InvalidDatabaseArgumentException;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.filename.FileType;
 import org.leveldbj.log.LogReader;
-import org.leveldbj.log.LogWriter;
 import org.leveldbj.memtable.MemTable;
 import org.leveldbj.version.VersionEdit;
 import org.leveldbj.version.VersionSet;
@@ -44,10 +43,16 @@ import org.leveldbj.version.VersionSet;
  */
 final class Recovery {
     private final DbState s;
+    private final WriteAheadLog wal;
+    private final MemTableFlush flush;
+    private final ObsoleteFiles obsolete;
     private final BackgroundWork background;
 
-    Recovery(DbState s, BackgroundWork background) {
+    Recovery(DbState s, WriteAheadLog wal, MemTableFlush flush, ObsoleteFiles obsolete, BackgroundWork background) {
         this.s = s;
+        this.wal = wal;
+        this.flush = flush;
+        this.obsolete = obsolete;
         this.background = background;
     }
 
@@ -60,8 +65,14 @@ final class Recovery {
      * @throws InvalidDatabaseArgumentException if it exists against the options
      * @throws CorruptionException if the MANIFEST, or with paranoid checks a log, is damaged
      */
+    @SuppressWarnings("GuardedBy") // held by the caller through its own reference: asserted
     void run() throws IOException {
         assert s.mutex.isHeldByCurrentThread();
+        recover();
+    }
+
+    @GuardedBy("s.mutex")
+    private void recover() throws IOException {
         Path current = s.dir.resolve(FileNames.CURRENT);
         if (!s.env.fileExists(current)) {
             if (s.readOnly || !s.options.createIfMissing()) {
@@ -113,10 +124,7 @@ final class Recovery {
             versions.setLastSequence(maxSequence);
 
             logNumber = versions.newFileNumber();
-            s.log = new LogWriter(s.env.newWritableFile(s.dir.resolve(FileNames.logFileName(logNumber))));
-            // The new log's name must survive a crash as surely as the synced writes it will hold.
-            s.env.syncDir(s.dir);
-            s.logFileNumber = logNumber;
+            wal.start(logNumber);
             s.mem = new MemTable(s.icmp.userComparator());
             edit.setPrevLogNumber(0);
             edit.setLogNumber(logNumber);
@@ -132,7 +140,7 @@ final class Recovery {
             }
         }
         s.publishReadView();
-        background.deleteObsoleteFiles();
+        obsolete.delete();
         background.maybeSchedule();
     }
 
@@ -153,6 +161,7 @@ final class Recovery {
      * Read-only recovery: replays the live logs, in order, into a new memtable that becomes the
      * database's, and writes nothing.
      */
+    @GuardedBy("s.mutex")
     private void recoverInMemory(List<Long> logs) throws IOException {
         VersionSet versions = s.versions;
         s.mem = new MemTable(s.icmp.userComparator());
@@ -175,14 +184,7 @@ final class Recovery {
             created.add(s.dir.resolve(FileNames.tableFileName(f.file().number(), s.sstTableNames)));
         }
         if (logNumber >= 0) {
-            if (s.log != null) {
-                try {
-                    s.log.close();
-                } catch (IOException e) {
-                    s.infoLog.log("closing log #%d failed: %s", logNumber, e);
-                }
-                s.log = null;
-            }
+            wal.abandon();
             created.add(s.dir.resolve(FileNames.logFileName(logNumber)));
         }
         for (Path file : created) {
@@ -264,7 +266,7 @@ final class Recovery {
 
     private void flush(MemTable mem, VersionEdit edit) throws IOException {
         try {
-            background.writeLevel0Table(mem, edit, null);
+            flush.writeLevel0Table(mem, edit, null);
         } finally {
             mem.unref();
         }

@@ -1,5 +1,6 @@
 package org.leveldbj.db;
 
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -9,8 +10,6 @@ import java.util.concurrent.locks.LockSupport;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.IOErrorException;
 import org.leveldbj.comparator.ComparatorFailure;
-import org.leveldbj.filename.FileNames;
-import org.leveldbj.log.LogWriter;
 import org.leveldbj.memtable.MemTable;
 import org.leveldbj.version.VersionSet;
 
@@ -40,8 +39,9 @@ final class WriteQueue {
     private final MemTableInserter inserter = new MemTableInserter();
 
     private final DbState s;
+    private final WriteAheadLog wal;
     private final BackgroundWork background;
-    /** Guarded by the database lock. */
+    @GuardedBy("s.mutex")
     private final ArrayDeque<Writer> writers = new ArrayDeque<>();
     /** Used by the leader only. */
     private final WriteBatchImpl group = new WriteBatchImpl();
@@ -61,8 +61,9 @@ final class WriteQueue {
         }
     }
 
-    WriteQueue(DbState s, BackgroundWork background) {
+    WriteQueue(DbState s, WriteAheadLog wal, BackgroundWork background) {
         this.s = s;
+        this.wal = wal;
         this.background = background;
     }
 
@@ -120,20 +121,25 @@ final class WriteQueue {
         }
     }
 
-    /** Signals the writer at the head of the queue, if any. Requires: the lock. */
+    /** Signals the writer at the head of the queue, if any. */
+    @SuppressWarnings("GuardedBy") // held by the caller through its own reference: asserted
     void wakeLeader() {
+        assert s.mutex.isHeldByCurrentThread();
         Writer head = writers.peekFirst();
         if (head != null) {
             head.wakeUp.signal();
         }
     }
 
-    /** Tells whether no writer is queued. Requires: the lock. */
+    /** Tells whether no writer is queued. */
+    @SuppressWarnings("GuardedBy") // held by the caller through its own reference: asserted
     boolean isIdle() {
+        assert s.mutex.isHeldByCurrentThread();
         return writers.isEmpty();
     }
 
-    /** Logs and applies the leader's group; returns the last writer served. Requires: the lock. */
+    /** Logs and applies the leader's group; returns the last writer served. */
+    @GuardedBy("s.mutex")
     private Writer commitGroup(Writer leader) {
         Writer last = leader;
         WriteBatchImpl batch = leader.batch;
@@ -164,22 +170,20 @@ final class WriteQueue {
         long lastSequence = s.versions.lastSequence();
         batch.setSequence(lastSequence + 1);
         long newLast = lastSequence + batch.size();
-        LogWriter log = s.log;
+        WriteAheadLog.Append append = wal.prepare(sync);
         MemTable mem = s.mem;
-        LogWriter previousLog = sync ? s.unsyncedPreviousLog : null;
-        boolean syncDirectory = sync && s.logDirectoryUnsynced;
         s.mutex.unlock();
         Exception failure = null;
         try {
-            if (previousLog != null) {
-                previousLog.sync();
+            if (append.previousToSync() != null) {
+                append.previousToSync().sync();
             }
-            if (syncDirectory) {
+            if (append.syncDirectory()) {
                 s.env.syncDir(s.dir);
             }
-            log.addRecord(batch.contents());
+            append.log().addRecord(batch.contents());
             if (sync) {
-                log.sync();
+                append.log().sync();
             }
             inserter.insert(batch, mem);
         } catch (IOException | RuntimeException e) {
@@ -191,8 +195,7 @@ final class WriteQueue {
             // The log (or the memtable) is in an unknown state: no later write may use it.
             DBException e = failure instanceof ComparatorFailure cf
                     ? cf.duringWrite()
-                    : new IOErrorException(ioErrorMessage(s.dir.resolve(FileNames.logFileName(s.logFileNumber)), failure),
-                            failure);
+                    : new IOErrorException(ioErrorMessage(wal.currentPath(), failure), failure);
             s.recordBackgroundError(e);
             if (merged) {
                 group.clear();
@@ -200,17 +203,7 @@ final class WriteQueue {
             throw e;
         }
         s.versions.setLastSequence(newLast);
-        if (previousLog != null) {
-            s.unsyncedPreviousLog = null;
-            try {
-                previousLog.close();
-            } catch (IOException e) {
-                s.infoLog.log("closing log failed: %s", e);
-            }
-        }
-        if (syncDirectory) {
-            s.logDirectoryUnsynced = false;
-        }
+        wal.committed(append);
         if (merged) {
             group.clear();
         }
@@ -231,6 +224,7 @@ final class WriteQueue {
     }
 
     /** C++ MakeRoomForWrite. Requires: the lock, held by the leader. */
+    @GuardedBy("s.mutex")
     private void makeRoomForWrite(boolean force) {
         assert s.mutex.isHeldByCurrentThread();
         boolean allowDelay = !force;
@@ -261,9 +255,24 @@ final class WriteQueue {
             } else if (force && s.mem.isEmpty()) {
                 return;
             } else {
-                background.switchMemTable();
+                switchMemTable();
                 force = false;
             }
         }
+    }
+
+    /**
+     * Replaces the full memtable by a new one writing to a new log, and schedules the flush of
+     * the old one. Requires: no immutable memtable.
+     */
+    @GuardedBy("s.mutex")
+    private void switchMemTable() {
+        assert s.imm == null;
+        wal.switchTo(s.versions.newFileNumber());
+        s.imm = s.mem;
+        s.immLastSequence = s.versions.lastSequence();
+        s.mem = new MemTable(s.icmp.userComparator());
+        s.publishReadView();
+        background.maybeSchedule();
     }
 }

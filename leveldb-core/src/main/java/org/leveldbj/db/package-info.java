@@ -25,6 +25,17 @@
  * under the snapshot list's own lock, which compaction also holds while it reads the oldest
  * snapshot.
  *
+ * <h2>Parts, and the lock</h2>
+ * {@link org.leveldbj.db.DbImpl} owns the parts of an open database: {@code DbState} (settings,
+ * the database lock, the memtables and the published view, the sticky background error),
+ * {@code WriteAheadLog} (the log files), {@code WriteQueue} (group commit and the memtable
+ * switch), {@code BackgroundWork} (the background thread: what runs next, manual compactions,
+ * suspension), {@code MemTableFlush} (memtables to tables), {@code ObsoleteFiles} (pending
+ * outputs and the sweep) and {@code Recovery} (opening). Fields the database lock guards are
+ * marked {@code @GuardedBy} and the build checks every access with Error Prone; methods that
+ * other parts call with the lock held assert it, because the analysis cannot follow the lock
+ * from one part's reference to another's ({@code doc/impl.md} has the rules and the lock order).
+ *
  * <h2>Read-only mode</h2>
  * With {@link org.iq80.leveldb.Options#readOnly(boolean)} a database opens without changing its
  * directory in any way: no file is created, written, renamed or deleted (not even {@code LOCK}

@@ -1,5 +1,6 @@
 package org.leveldbj.version;
 
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -55,16 +56,23 @@ public final class VersionSet implements AutoCloseable {
     private final long maxFileSize;
     private final ReentrantLock mutex;
     private final Set<Version> liveVersions = ConcurrentHashMap.newKeySet();
+    @GuardedBy("mutex")
     private long manifestSizeLimit = DEFAULT_MANIFEST_SIZE_LIMIT;
 
-    // Guarded by mutex.
+    @GuardedBy("mutex")
     private long nextFileNumber = 2;
+    @GuardedBy("mutex")
     private long manifestFileNumber;
+    @GuardedBy("mutex")
     private long logNumber;
+    @GuardedBy("mutex")
     private long prevLogNumber;
     /** The last sequence number the MANIFEST records (never ahead of the tables and old logs). */
+    @GuardedBy("mutex")
     private long recordedSequence;
+    @GuardedBy("mutex")
     private LogWriter descriptorLog;
+    @GuardedBy("mutex")
     private final byte[][] compactPointers = new byte[NUM_LEVELS][];
 
     /** Written under mutex with release semantics; read by anyone with acquire semantics. */
@@ -150,6 +158,7 @@ public final class VersionSet implements AutoCloseable {
      * @throws CorruptionException naming the MANIFEST if it or CURRENT is damaged or incomplete
      * @throws InvalidDatabaseArgumentException if the MANIFEST was written with another comparator
      */
+    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
     public void recover() throws IOException {
         assert mutex.isHeldByCurrentThread();
         String currentName = readCurrent();
@@ -229,6 +238,7 @@ public final class VersionSet implements AutoCloseable {
         markFileNumberUsed(logNumber);
     }
 
+    @GuardedBy("mutex")
     private String readCurrent() throws IOException {
         Path currentPath = dbDir.resolve(FileNames.CURRENT);
         StringBuilder sb = new StringBuilder();
@@ -267,6 +277,7 @@ public final class VersionSet implements AutoCloseable {
      * @param edit the edit
      * @throws IOException if writing the MANIFEST fails; the current version is then unchanged
      */
+    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
     public void logAndApply(VersionEdit edit) throws IOException {
         assert mutex.isHeldByCurrentThread();
         if (edit.logNumber() == null) {
@@ -353,6 +364,7 @@ public final class VersionSet implements AutoCloseable {
     }
 
     /** The current state as one edit: comparator, compact pointers and every file. */
+    @GuardedBy("mutex")
     private VersionEdit snapshotEdit() {
         VersionEdit edit = new VersionEdit().setComparatorName(icmp.name());
         for (int level = 0; level < NUM_LEVELS; level++) {
@@ -418,11 +430,14 @@ public final class VersionSet implements AutoCloseable {
      *
      * @param bytes the limit
      */
+    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
     public void setManifestSizeLimit(long bytes) {
+        assert mutex.isHeldByCurrentThread();
         this.manifestSizeLimit = bytes;
     }
 
     /** @return a new file number */
+    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
     public long newFileNumber() {
         assert mutex.isHeldByCurrentThread();
         return nextFileNumber++;
@@ -434,7 +449,9 @@ public final class VersionSet implements AutoCloseable {
      *
      * @param number the number
      */
+    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
     public void reuseFileNumber(long number) {
+        assert mutex.isHeldByCurrentThread();
         if (nextFileNumber == number + 1) {
             nextFileNumber = number;
         }
@@ -445,29 +462,39 @@ public final class VersionSet implements AutoCloseable {
      *
      * @param number the number
      */
+    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
     public void markFileNumberUsed(long number) {
+        assert mutex.isHeldByCurrentThread();
         if (nextFileNumber <= number) {
             nextFileNumber = number + 1;
         }
     }
 
     /** @return the next file number to be handed out */
+    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
     public long nextFileNumber() {
+        assert mutex.isHeldByCurrentThread();
         return nextFileNumber;
     }
 
     /** @return the number of the MANIFEST in use (or about to be created) */
+    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
     public long manifestFileNumber() {
+        assert mutex.isHeldByCurrentThread();
         return manifestFileNumber;
     }
 
     /** @return the current write-ahead log's number as recorded */
+    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
     public long logNumber() {
+        assert mutex.isHeldByCurrentThread();
         return logNumber;
     }
 
     /** @return the previous log still being flushed, or 0 */
+    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
     public long prevLogNumber() {
+        assert mutex.isHeldByCurrentThread();
         return prevLogNumber;
     }
 
@@ -493,7 +520,9 @@ public final class VersionSet implements AutoCloseable {
      * @param level the level
      * @return the internal key the last one ended at, or {@code null}
      */
+    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
     public byte[] compactPointer(int level) {
+        assert mutex.isHeldByCurrentThread();
         return compactPointers[level];
     }
 
@@ -503,7 +532,9 @@ public final class VersionSet implements AutoCloseable {
      * @param level the level
      * @param internalKey the internal key
      */
+    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
     public void setCompactPointer(int level, byte[] internalKey) {
+        assert mutex.isHeldByCurrentThread();
         compactPointers[level] = internalKey.clone();
     }
 
@@ -547,12 +578,16 @@ public final class VersionSet implements AutoCloseable {
     }
 
     /** @return the MANIFEST writer's length, or 0 when none is open (for tests) */
+    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
     public long manifestLength() {
+        assert mutex.isHeldByCurrentThread();
         return descriptorLog == null ? 0 : descriptorLog.length();
     }
 
     @Override
+    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
     public void close() throws IOException {
+        assert mutex.isHeldByCurrentThread();
         Version last = current;
         if (last != null) {
             current = null;

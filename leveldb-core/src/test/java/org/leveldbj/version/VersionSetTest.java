@@ -18,6 +18,8 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.Env;
 import org.iq80.leveldb.InvalidDatabaseArgumentException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.comparator.UserComparators;
@@ -59,6 +61,19 @@ class VersionSetTest {
         public void evict(long fileNumber) {
         }
     };
+
+    /** The tests act as the database, which calls every VersionSet method with its lock held. */
+    @BeforeEach
+    void holdTheDatabaseLock() {
+        mutex.lock();
+    }
+
+    @AfterEach
+    void releaseTheDatabaseLock() {
+        while (mutex.isHeldByCurrentThread()) {
+            mutex.unlock();
+        }
+    }
 
     static byte[] ikey(String user, long seq) {
         return InternalKeys.encode(user.getBytes(StandardCharsets.US_ASCII), seq, ValueType.VALUE);

@@ -14,7 +14,7 @@ enum KillPoint {
     /** SIGKILL from the driver after a random time. */
     RANDOM(null, null),
     /** Writing a level-0 table from the memtable. */
-    FLUSH("org.leveldbj.db.BackgroundWork", "compactMemTable"),
+    FLUSH("org.leveldbj.db.MemTableFlush", "flushImmutable"),
     /** Writing the output tables of a compaction. */
     COMPACTION("org.leveldbj.compaction.CompactionJob", "run"),
     /** Appending to or syncing a MANIFEST, or pointing CURRENT at a new one. */
@@ -33,6 +33,16 @@ enum KillPoint {
     }
 
     /** Whether a change to the file of this name can belong to this activity. */
+    /** @return the engine class whose method marks this point's activity, or null for {@link #RANDOM} */
+    String className() {
+        return className;
+    }
+
+    /** @return the method of {@link #className()} that marks this point's activity, or null */
+    String methodName() {
+        return methodName;
+    }
+
     boolean matchesFile(String name) {
         switch (this) {
             case FLUSH:
