@@ -22,18 +22,27 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The usage example of the README compiles and runs as written: its Java block is compiled
- * against the test class path (only the database path is pointed into a temporary directory)
- * and its output checked.
+ * The Java examples of the README compile and run as written: the block under a section's
+ * heading is compiled against the test class path (only a database path is pointed into a
+ * temporary directory) and its output checked.
  */
 class ReadmeExampleTest {
-    private static final Pattern JAVA_BLOCK = Pattern.compile("## Usage\\s+```java\\n(.*?)```", Pattern.DOTALL);
-
     @Test
     void usageExampleRunsAsWritten(@TempDir Path tmp) throws Exception {
+        assertEquals(List.of("world", "a"), runSection("## Usage", tmp));
+    }
+
+    @Test
+    void crashTestExampleRunsAsWritten(@TempDir Path tmp) throws Exception {
+        assertEquals(List.of("synced: 1, unsynced: null"), runSection("## Testing with leveldbj", tmp));
+    }
+
+    /** Compiles and runs the first java block after {@code heading}; returns its output lines. */
+    private static List<String> runSection(String heading, Path tmp) throws Exception {
         Path readme = Path.of(System.getProperty("user.dir")).resolve("../README.md").normalize();
-        Matcher m = JAVA_BLOCK.matcher(Files.readString(readme));
-        assertTrue(m.find(), "README.md has a java block under '## Usage'");
+        Pattern block = Pattern.compile(Pattern.quote(heading) + "\\n.*?```java\\n(.*?)```", Pattern.DOTALL);
+        Matcher m = block.matcher(Files.readString(readme));
+        assertTrue(m.find(), "README.md has a java block under '" + heading + "'");
         String example = m.group(1);
 
         List<String> imports = new ArrayList<>();
@@ -50,18 +59,17 @@ class ReadmeExampleTest {
                 + "    public static void main(String[] args) throws Exception {\n"
                 + body.toString().replace("\"example-db\"", "\"" + dbPath + "\"")
                 + "    }\n}\n";
-        Path src = tmp.resolve("ReadmeExample.java");
+        Path classes = Files.createDirectories(tmp.resolve("classes"));
+        Path src = classes.resolve("ReadmeExample.java");
         Files.writeString(src, source);
 
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         assertNotNull(javac, "tests need a JDK");
         ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
         int rc = javac.run(null, null, diagnostics, "-classpath", System.getProperty("java.class.path"),
-                "-d", tmp.toString(), src.toString());
+                "-d", classes.toString(), src.toString());
         assertEquals(0, rc, "the README example must compile:\n" + diagnostics + "\n" + source);
-
-        String output = run(tmp);
-        assertEquals(List.of("world", "a"), List.of(output.strip().split("\\R")));
+        return List.of(run(classes).strip().split("\\R"));
     }
 
     private static String run(Path classes) throws Exception {
