@@ -10,6 +10,7 @@ import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
 import org.iq80.leveldb.IOErrorException;
+import org.iq80.leveldb.NotFoundException;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.table.Table;
@@ -238,10 +239,11 @@ public final class TableCache implements AutoCloseable {
             }
         } catch (IOException e) {
             shard(fileNumber).evictFailed(handle);
-            String why = e instanceof NoSuchFileException
-                    ? "no such table file (nor " + FileNames.sstTableFileName(fileNumber) + ")"
-                    : "cannot open table file: " + e;
-            throw new IOErrorException("IO error: " + path + ": " + why, e);
+            if (e instanceof NoSuchFileException) {
+                throw new NotFoundException("IO error: " + path + ": no such table file (nor "
+                        + FileNames.sstTableFileName(fileNumber) + ")", e);
+            }
+            throw new IOErrorException("IO error: " + path + ": cannot open table file: " + e, e);
         }
         Table table;
         try {

@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
+import org.iq80.leveldb.NotFoundException;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -232,9 +233,11 @@ class TableCacheTest {
     void aMissingOrDamagedFileIsReportedByNameAndNotCached(String kind) throws IOException {
         setUp(kind);
         TableCache cache = new TableCache(env, dir, 10, OPTIONS);
-        DBException missing = assertThrows(DBException.class,
+        // C++'s NotFound (a kind of I/O error here), with the message C++ words as an IO error.
+        NotFoundException missing = assertThrows(NotFoundException.class,
                 () -> cache.iterator(9, 1000, TableReadOptions.DEFAULT));
-        assertTrue(missing.getMessage().contains("000009.ldb"), missing.getMessage());
+        assertTrue(missing.getMessage().startsWith("IO error: ") && missing.getMessage().contains("000009.ldb"),
+                missing.getMessage());
         assertTrue(missing.getMessage().contains("000009.sst"), missing.getMessage());
         assertEquals(0, cache.cachedTables());
         assertThrows(DBException.class, () -> get(cache, 9, 1000, 0));
