@@ -30,6 +30,10 @@ import org.leveldbj.log.LogWriter;
 final class WriteAheadLog {
     /** What the leader needs to append one group: the log, and what to sync before it. */
     record Append(LogWriter log, LogWriter previousToSync, boolean syncDirectory) {
+        /** @return whether {@link #committed} has anything to record after this append */
+        boolean syncsSomethingElse() {
+            return previousToSync != null || syncDirectory;
+        }
     }
 
     private final DbState s;
@@ -43,6 +47,9 @@ final class WriteAheadLog {
     /** Whether the directory entry of {@link #current} may not be durable yet. */
     @GuardedBy("this")
     private boolean directoryUnsynced;
+    /** The append of a write that syncs nothing else, made once per log rather than per write. */
+    @GuardedBy("this")
+    private Append plain;
 
     WriteAheadLog(DbState s) {
         this.s = s;
@@ -58,6 +65,7 @@ final class WriteAheadLog {
     synchronized void start(long logNumber) throws IOException {
         current = new LogWriter(s.env.newWritableFile(path(logNumber)));
         number = logNumber;
+        plain = new Append(current, null, false);
         s.env.syncDir(s.dir);
     }
 
@@ -67,6 +75,7 @@ final class WriteAheadLog {
     synchronized void abandon() {
         closeQuietly(current);
         current = null;
+        plain = null;
     }
 
     /** @return the current log's number (records after the last flush are in it) */
@@ -102,6 +111,7 @@ final class WriteAheadLog {
         directoryUnsynced = true;
         current = log;
         number = logNumber;
+        plain = new Append(current, null, false);
     }
 
     /**
@@ -111,12 +121,15 @@ final class WriteAheadLog {
      * @return the log and, when {@code sync}, the previous log and whether the directory needs a sync
      */
     synchronized Append prepare(boolean sync) {
-        return new Append(current, sync ? unsyncedPrevious : null, sync && directoryUnsynced);
+        if (!sync || unsyncedPrevious == null && !directoryUnsynced) {
+            return plain;
+        }
+        return new Append(current, unsyncedPrevious, directoryUnsynced);
     }
 
     /**
      * Records that a prepared append succeeded: what it synced needs no sync again, and a
-     * synced previous log is closed.
+     * synced previous log is closed. Needed only when {@link Append#syncsSomethingElse()}.
      *
      * @param done the prepared append
      */
@@ -136,6 +149,7 @@ final class WriteAheadLog {
     synchronized void close() {
         closeQuietly(current);
         current = null;
+        plain = null;
         closeQuietly(unsyncedPrevious);
         unsyncedPrevious = null;
     }

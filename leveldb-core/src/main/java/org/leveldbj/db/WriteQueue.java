@@ -203,7 +203,9 @@ final class WriteQueue {
             throw e;
         }
         s.versions.setLastSequence(newLast);
-        wal.committed(append);
+        if (append.syncsSomethingElse()) {
+            wal.committed(append);
+        }
         if (merged) {
             group.clear();
         }

@@ -32,7 +32,6 @@ enum KillPoint {
         this.methodName = methodName;
     }
 
-    /** Whether a change to the file of this name can belong to this activity. */
     /** @return the engine class whose method marks this point's activity, or null for {@link #RANDOM} */
     String className() {
         return className;
@@ -43,6 +42,7 @@ enum KillPoint {
         return methodName;
     }
 
+    /** Whether a change to the file of this name can belong to this activity. */
     boolean matchesFile(String name) {
         switch (this) {
             case FLUSH:
