@@ -87,10 +87,10 @@ final class BackgroundWork {
 
                     @Override
                     public void maybeFlushImmutable() {
-                        if (s.imm != null) {
+                        if (s.imm() != null) {
                             s.mutex.lock();
                             try {
-                                if (s.imm != null && !s.shuttingDown) {
+                                if (s.imm() != null && !s.shuttingDown) {
                                     flush.flushImmutable();
                                     s.backgroundChanged.signalAll();
                                 }
@@ -127,10 +127,10 @@ final class BackgroundWork {
         if (scheduled || s.shuttingDown || s.hasBackgroundError() || s.readOnly) {
             return;
         }
-        if (suspensions > 0 && s.imm == null && manual == null) {
+        if (suspensions > 0 && s.imm() == null && manual == null) {
             return;
         }
-        if (s.imm == null && manual == null && !s.versions.needsCompaction()) {
+        if (s.imm() == null && manual == null && !s.versions.needsCompaction()) {
             return;
         }
         scheduled = true;
@@ -173,7 +173,7 @@ final class BackgroundWork {
 
     @GuardedBy("s.mutex")
     private void backgroundCompaction() throws IOException {
-        if (s.imm != null) {
+        if (s.imm() != null) {
             flush.flushImmutable();
             return;
         }
@@ -286,7 +286,7 @@ final class BackgroundWork {
     @SuppressWarnings("GuardedBy") // held by the caller through its own reference: asserted
     void awaitImmutableFlushed() {
         assert s.mutex.isHeldByCurrentThread();
-        while (s.imm != null) {
+        while (s.imm() != null) {
             s.checkBackgroundError();
             if (s.shuttingDown) {
                 throw new DBException("database is closed");

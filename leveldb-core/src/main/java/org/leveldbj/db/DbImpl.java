@@ -578,14 +578,7 @@ public final class DbImpl implements DB {
         try {
             s.withdrawReadView();
             wal.close();
-            if (s.mem != null) {
-                s.mem.unref();
-                s.mem = null;
-            }
-            if (s.imm != null) {
-                s.imm.unref();
-                s.imm = null;
-            }
+            s.releaseMemTables();
             closeQuietly(s.versions);
         } finally {
             s.mutex.unlock();

@@ -70,8 +70,8 @@ final class DbProperties {
                     return v.debugString();
                 case "approximate-memory-usage":
                     long total = blockCache.usage();
-                    MemTable imm = s.imm;
-                    total += s.mem.approximateMemoryUsage();
+                    MemTable imm = s.imm();
+                    total += s.mem().approximateMemoryUsage();
                     if (imm != null) {
                         total += imm.approximateMemoryUsage();
                     }

@@ -19,8 +19,11 @@ import org.leveldbj.version.VersionSet;
 /**
  * The state an open database shares between its parts (the write queue, the background work,
  * recovery, properties): settings, the lock, the memtables and the view readers pin, the sticky
- * background error and the compaction statistics. The log files belong to
- * {@link WriteAheadLog}, the pending outputs to {@link ObsoleteFiles}.
+ * background error and the compaction statistics. Its mutable fields are private: the memtables
+ * change only through {@link #installMemTable}, {@link #switchMemTable},
+ * {@link #immutableFlushed} and {@link #releaseMemTables}, each of which keeps the published view
+ * in step. The log files belong to {@link WriteAheadLog}, the pending outputs to
+ * {@link ObsoleteFiles}.
  *
  * <p>Thread safety: mutable fields and methods marked {@code @GuardedBy("mutex")} require the
  * lock, which Error Prone's GuardedBy analysis checks at build time; the volatile fields say
@@ -53,15 +56,15 @@ final class DbState {
 
     /** The memtable writes go to; the write-queue leader inserts into it with the lock released. */
     @GuardedBy("mutex")
-    MemTable mem;
+    private MemTable mem;
     /**
      * The memtable being flushed, or null. Written under the lock; volatile so that a running
      * compaction can poll it without the lock (and then takes the lock to flush it).
      */
-    volatile MemTable imm;
+    private volatile MemTable imm;
     /** The last sequence number in {@link #imm}. */
     @GuardedBy("mutex")
-    long immLastSequence;
+    private long immLastSequence;
     /** The first background error; every later write fails with it. */
     @GuardedBy("mutex")
     private Throwable backgroundError;
@@ -90,6 +93,77 @@ final class DbState {
         this.infoLog = infoLog;
         this.readOnly = options.readOnly();
         this.versions = new VersionSet(env, dir, icmp, tables, options.maxFileSize(), mutex);
+    }
+
+    /** @return the memtable writes go to (null before recovery and after close) */
+    @GuardedBy("mutex")
+    MemTable mem() {
+        return mem;
+    }
+
+    /**
+     * The memtable being flushed. Needs no lock: a caller that acts on it takes the lock and
+     * reads it again.
+     *
+     * @return the immutable memtable, or null
+     */
+    MemTable imm() {
+        return imm;
+    }
+
+    /** @return the last sequence number in the immutable memtable */
+    @GuardedBy("mutex")
+    long immLastSequence() {
+        return immLastSequence;
+    }
+
+    /**
+     * Gives the database its first memtable, as recovery ends (the caller publishes the view
+     * once the version is in place).
+     *
+     * @param first the memtable
+     */
+    @GuardedBy("mutex")
+    void installMemTable(MemTable first) {
+        assert mem == null && imm == null;
+        mem = first;
+    }
+
+    /**
+     * Makes the full memtable the immutable one, to be flushed, and starts a new one; publishes
+     * the view. Requires: no immutable memtable.
+     *
+     * @param lastSequence the last sequence number in the memtable that becomes immutable
+     */
+    @GuardedBy("mutex")
+    void switchMemTable(long lastSequence) {
+        assert imm == null;
+        imm = mem;
+        immLastSequence = lastSequence;
+        mem = new MemTable(icmp.userComparator());
+        publishReadView();
+    }
+
+    /** Drops the immutable memtable once a table holds it, and publishes the view. */
+    @GuardedBy("mutex")
+    void immutableFlushed() {
+        MemTable flushed = imm;
+        imm = null;
+        publishReadView();
+        flushed.unref();
+    }
+
+    /** Drops the database's references on both memtables, as it closes (after the view is withdrawn). */
+    @GuardedBy("mutex")
+    void releaseMemTables() {
+        if (mem != null) {
+            mem.unref();
+            mem = null;
+        }
+        if (imm != null) {
+            imm.unref();
+            imm = null;
+        }
     }
 
     /**

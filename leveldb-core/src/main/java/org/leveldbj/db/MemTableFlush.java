@@ -45,7 +45,7 @@ final class MemTableFlush {
 
     @GuardedBy("s.mutex")
     private void flushImmutableLocked() throws IOException {
-        MemTable imm = s.imm;
+        MemTable imm = s.imm();
         assert imm != null;
         VersionEdit edit = new VersionEdit();
         Version base = s.versions.current();
@@ -61,11 +61,9 @@ final class MemTableFlush {
         edit.setPrevLogNumber(0);
         edit.setLogNumber(wal.number());
         // Only what the flushed memtable holds is in tables now; later records live in the log.
-        edit.setLastSequence(s.immLastSequence);
+        edit.setLastSequence(s.immLastSequence());
         s.versions.logAndApply(edit);
-        s.imm = null;
-        s.publishReadView();
-        imm.unref();
+        s.immutableFlushed();
         obsolete.delete();
     }
 

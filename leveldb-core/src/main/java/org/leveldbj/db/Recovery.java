@@ -125,7 +125,7 @@ final class Recovery {
 
             logNumber = versions.newFileNumber();
             wal.start(logNumber);
-            s.mem = new MemTable(s.icmp.userComparator());
+            s.installMemTable(new MemTable(s.icmp.userComparator()));
             edit.setPrevLogNumber(0);
             edit.setLogNumber(logNumber);
             // Every replayed record is in a table now, so the MANIFEST may count them all.
@@ -164,11 +164,12 @@ final class Recovery {
     @GuardedBy("s.mutex")
     private void recoverInMemory(List<Long> logs) throws IOException {
         VersionSet versions = s.versions;
-        s.mem = new MemTable(s.icmp.userComparator());
+        MemTable mem = new MemTable(s.icmp.userComparator());
+        s.installMemTable(mem);
         long maxSequence = versions.lastSequence();
         for (long log : logs) {
             versions.markFileNumberUsed(log);
-            maxSequence = Math.max(maxSequence, replayLog(log, null, s.mem));
+            maxSequence = Math.max(maxSequence, replayLog(log, null, mem));
         }
         versions.setLastSequence(maxSequence);
     }

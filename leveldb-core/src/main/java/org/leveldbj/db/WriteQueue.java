@@ -171,7 +171,7 @@ final class WriteQueue {
         batch.setSequence(lastSequence + 1);
         long newLast = lastSequence + batch.size();
         WriteAheadLog.Append append = wal.prepare(sync);
-        MemTable mem = s.mem;
+        MemTable mem = s.mem();
         s.mutex.unlock();
         Exception failure = null;
         try {
@@ -246,15 +246,15 @@ final class WriteQueue {
                     s.mutex.lock();
                 }
                 allowDelay = false;
-            } else if (!force && s.mem.approximateMemoryUsage() <= s.options.writeBufferSize()) {
+            } else if (!force && s.mem().approximateMemoryUsage() <= s.options.writeBufferSize()) {
                 return;
-            } else if (s.imm != null) {
+            } else if (s.imm() != null) {
                 s.infoLog.log("Current memtable full; waiting...");
                 background.awaitChange();
             } else if (level0 >= VersionSet.L0_STOP_WRITES_TRIGGER) {
                 s.infoLog.log("Too many L0 files; waiting...");
                 background.awaitChange();
-            } else if (force && s.mem.isEmpty()) {
+            } else if (force && s.mem().isEmpty()) {
                 return;
             } else {
                 switchMemTable();
@@ -269,12 +269,9 @@ final class WriteQueue {
      */
     @GuardedBy("s.mutex")
     private void switchMemTable() {
-        assert s.imm == null;
+        assert s.imm() == null;
         wal.switchTo(s.versions.newFileNumber());
-        s.imm = s.mem;
-        s.immLastSequence = s.versions.lastSequence();
-        s.mem = new MemTable(s.icmp.userComparator());
-        s.publishReadView();
+        s.switchMemTable(s.versions.lastSequence());
         background.maybeSchedule();
     }
 }
