@@ -1,0 +1,45 @@
+package org.leveldbj.kafka.streams;
+
+import java.util.Map;
+import org.iq80.leveldb.Options;
+
+/**
+ * Sets the {@link Options} of every leveldbj store of a Kafka Streams application, as Kafka's
+ * {@code RocksDBConfigSetter} does for RocksDB stores. Name the implementing class (it needs a
+ * public no-argument constructor) in the application's configuration under
+ * {@value #CONFIG}; it is called once per store, before the store opens its database.
+ *
+ * <p>Example: a larger write buffer, a bloom filter and one block cache size for every store:
+ * <pre>{@code
+ * public class MyLeveldbConfig implements LeveldbConfigSetter {
+ *     public void setConfig(String storeName, Options options, Map<String, Object> configs) {
+ *         options.writeBufferSize(16 << 20).filterPolicy(FilterPolicy.bloom(10)).cacheSize(32 << 20);
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p>Thread safety: Kafka Streams opens stores from its stream threads; an implementation that
+ * keeps state must be safe for concurrent calls.
+ */
+public interface LeveldbConfigSetter {
+    /** The configuration key naming the implementing class. */
+    String CONFIG = "leveldb.config.setter";
+
+    /**
+     * Adjusts a store's options before its database opens.
+     *
+     * @param storeName the store's name
+     * @param options the options, with the store's defaults set; change them in place
+     * @param configs the application's configuration
+     */
+    void setConfig(String storeName, Options options, Map<String, Object> configs);
+
+    /**
+     * Releases what {@link #setConfig} made for a store, after its database closed.
+     *
+     * @param storeName the store's name
+     * @param options the options the store was opened with
+     */
+    default void close(String storeName, Options options) {
+    }
+}
