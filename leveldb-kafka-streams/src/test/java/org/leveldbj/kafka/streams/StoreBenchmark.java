@@ -1,0 +1,210 @@
+package org.leveldbj.kafka.streams;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Proxy;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.processor.StateRestoreCallback;
+import org.apache.kafka.streams.processor.StateStoreContext;
+import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.apache.kafka.streams.processor.internals.RecordBatchingStateRestoreCallback;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.Stores;
+
+/**
+ * Our store against Kafka's RocksDB store, measured in one run: {@code put} of N records in
+ * random key order, {@code get} of every key in another random order, a full {@code all()} scan,
+ * and restoration of N changelog records in batches of 1,000 (Kafka's default poll size) into an
+ * empty store. Both stores are Kafka's byte-level stores with their defaults, initialized on
+ * Kafka's mock context; the rounds alternate the order of the two. Prints micros per record,
+ * the median of the rounds, and the ratio ours / RocksDB.
+ *
+ * <p>Run with {@code bin/kafka-store-bench [--records=N] [--rounds=R] [--value-size=B]}.
+ */
+public final class StoreBenchmark {
+    private static final String[] WORKLOADS = {"put", "get", "range scan", "restore"};
+
+    private StoreBenchmark() {
+    }
+
+    private interface StoreMaker {
+        KeyValueStore<Bytes, byte[]> make();
+    }
+
+    public static void main(String[] args) throws Exception {
+        int records = 1_000_000;
+        int rounds = 3;
+        int valueSize = 100;
+        for (String a : args) {
+            if (a.startsWith("--records=")) {
+                records = Integer.parseInt(a.substring("--records=".length()));
+            } else if (a.startsWith("--rounds=")) {
+                rounds = Integer.parseInt(a.substring("--rounds=".length()));
+            } else if (a.startsWith("--value-size=")) {
+                valueSize = Integer.parseInt(a.substring("--value-size=".length()));
+            } else {
+                throw new IllegalArgumentException("unknown argument " + a + " (--records=N --rounds=R --value-size=B)");
+            }
+        }
+        Map<String, StoreMaker> stores = new LinkedHashMap<>();
+        stores.put("leveldbj", () -> new LeveldbKeyValueStore("bench"));
+        stores.put("rocksdb", () -> Stores.persistentKeyValueStore("bench").get());
+        Map<String, Map<String, List<Double>>> results = new LinkedHashMap<>();
+        System.out.printf("Kafka Streams stores: %,d records of 16-byte keys and %d-byte values, %d rounds%n",
+                records, valueSize, rounds);
+        for (int round = 0; round < rounds; round++) {
+            List<String> order = new ArrayList<>(stores.keySet());
+            if (round % 2 == 1) {
+                java.util.Collections.reverse(order);
+            }
+            for (String name : order) {
+                double[] micros = run(stores.get(name), records, valueSize, round);
+                for (int w = 0; w < WORKLOADS.length; w++) {
+                    results.computeIfAbsent(WORKLOADS[w], k -> new LinkedHashMap<>())
+                            .computeIfAbsent(name, k -> new ArrayList<>()).add(micros[w]);
+                }
+                System.out.printf("round %d %-9s put %.3f  get %.3f  scan %.3f  restore %.3f micros/record%n",
+                        round + 1, name, micros[0], micros[1], micros[2], micros[3]);
+            }
+        }
+        System.out.println();
+        System.out.println("| workload | leveldbj (micros/record) | RocksDB (micros/record) | ratio | per-round ratios |");
+        System.out.println("|---|---:|---:|---:|---:|");
+        for (String w : WORKLOADS) {
+            List<Double> ours = results.get(w).get("leveldbj");
+            List<Double> theirs = results.get(w).get("rocksdb");
+            double min = Double.MAX_VALUE;
+            double max = 0;
+            for (int i = 0; i < ours.size(); i++) {
+                double r = ours.get(i) / theirs.get(i);
+                min = Math.min(min, r);
+                max = Math.max(max, r);
+            }
+            System.out.printf("| %s | %.3f | %.3f | %.2f | %.2f-%.2f |%n", w, median(ours), median(theirs),
+                    median(ours) / median(theirs), min, max);
+        }
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        sorted.sort(null);
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    private static byte[] key(int i) {
+        return String.format("%016d", i).getBytes();
+    }
+
+    private static int[] permutation(int n, Random r) {
+        int[] p = new int[n];
+        for (int i = 0; i < n; i++) {
+            p[i] = i;
+        }
+        for (int i = n - 1; i > 0; i--) {
+            int j = r.nextInt(i + 1);
+            int t = p[i];
+            p[i] = p[j];
+            p[j] = t;
+        }
+        return p;
+    }
+
+    /** One round on one store: micros per record for each workload. */
+    private static double[] run(StoreMaker maker, int records, int valueSize, int round) throws IOException {
+        Random r = new Random(round);
+        byte[] value = new byte[valueSize];
+        r.nextBytes(value);
+        double[] micros = new double[WORKLOADS.length];
+        Path dir = Files.createTempDirectory("kafka-store-bench");
+        try {
+            MockProcessorContext<Object, Object> context = StoreFixture.context(dir.resolve("a").toFile(), new Properties());
+            KeyValueStore<Bytes, byte[]> store = StoreFixture.init(maker.make(), context);
+            int[] order = permutation(records, r);
+            long t = System.nanoTime();
+            for (int i : order) {
+                store.put(Bytes.wrap(key(i)), value);
+            }
+            store.commit(Map.of());
+            micros[0] = (System.nanoTime() - t) / 1e3 / records;
+            order = permutation(records, r);
+            t = System.nanoTime();
+            long found = 0;
+            for (int i : order) {
+                if (store.get(Bytes.wrap(key(i))) != null) {
+                    found++;
+                }
+            }
+            micros[1] = (System.nanoTime() - t) / 1e3 / records;
+            t = System.nanoTime();
+            long scanned = 0;
+            try (KeyValueIterator<Bytes, byte[]> it = store.all()) {
+                while (it.hasNext()) {
+                    it.next();
+                    scanned++;
+                }
+            }
+            micros[2] = (System.nanoTime() - t) / 1e3 / records;
+            store.close();
+            if (found != records || scanned != records) {
+                throw new IllegalStateException("found " + found + " and scanned " + scanned + " of " + records);
+            }
+
+            MockProcessorContext<Object, Object> restoreContext = StoreFixture.context(dir.resolve("b").toFile(), new Properties());
+            StateRestoreCallback[] callback = new StateRestoreCallback[1];
+            KeyValueStore<Bytes, byte[]> restored = maker.make();
+            restored.init(capturing(restoreContext.getStateStoreContext(), callback), restored);
+            RecordBatchingStateRestoreCallback restore = (RecordBatchingStateRestoreCallback) callback[0];
+            List<ConsumerRecord<byte[], byte[]>> batch = new ArrayList<>(1000);
+            t = System.nanoTime();
+            for (int i = 0; i < records; i++) {
+                batch.add(new ConsumerRecord<>("bench-changelog", 0, i, key(i), value));
+                if (batch.size() == 1000 || i == records - 1) {
+                    restore.restoreBatch(batch);
+                    batch = new ArrayList<>(1000);
+                }
+            }
+            restored.commit(Map.of());
+            micros[3] = (System.nanoTime() - t) / 1e3 / records;
+            restored.close();
+        } finally {
+            try (Stream<Path> files = Files.walk(dir)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> {
+                    try {
+                        Files.delete(p);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                });
+            }
+        }
+        return micros;
+    }
+
+    /** The context, recording the restore callback a store registers. */
+    private static StateStoreContext capturing(StateStoreContext context, StateRestoreCallback[] callback) {
+        return (StateStoreContext) Proxy.newProxyInstance(StoreBenchmark.class.getClassLoader(),
+                new Class<?>[] {StateStoreContext.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("register")) {
+                        callback[0] = (StateRestoreCallback) args[1];
+                    }
+                    try {
+                        return method.invoke(context, args);
+                    } catch (java.lang.reflect.InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+    }
+}
