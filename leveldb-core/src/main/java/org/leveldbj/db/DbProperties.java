@@ -10,10 +10,14 @@ import org.leveldbj.version.VersionSet;
  * The values of {@code DB.getProperty}, named and formatted as C++ LevelDB's:
  * {@code leveldb.num-files-at-level<N>}, {@code leveldb.stats} (files, size and compaction work
  * per level), {@code leveldb.sstables} (every file with its key range) and
- * {@code leveldb.approximate-memory-usage} (memtables plus block cache, in bytes); and two of
- * this library's, under its own prefix: {@code leveldbj.num-snapshots} and
+ * {@code leveldb.approximate-memory-usage} (memtables plus block cache, in bytes); and this
+ * library's, under its own prefix: {@code leveldbj.num-snapshots} and
  * {@code leveldbj.num-iterators}, the snapshots and iterators handed out and not closed yet
- * (what a leak check reads before closing a database). Unknown names give {@code null}.
+ * (what a leak check reads before closing a database); {@code leveldbj.memtable-bytes}, the
+ * memtables' approximate memory; {@code leveldbj.num-files}, the table files of the current
+ * version; {@code leveldbj.num-compactions} and {@code leveldbj.compaction-bytes-written}, the
+ * compaction steps (memtable flushes included) since the database opened and the bytes they
+ * wrote. Unknown names give {@code null}.
  *
  * <p>Thread safety: takes the database lock.
  */
@@ -29,14 +33,7 @@ final class DbProperties {
             return null;
         }
         if (name.startsWith(OWN_PREFIX)) {
-            switch (name.substring(OWN_PREFIX.length())) {
-                case "num-snapshots":
-                    return Integer.toString(s.snapshots.size());
-                case "num-iterators":
-                    return Integer.toString(openIterators);
-                default:
-                    return null;
-            }
+            return own(s, openIterators, name.substring(OWN_PREFIX.length()));
         }
         if (!name.startsWith(PREFIX)) {
             return null;
@@ -74,6 +71,47 @@ final class DbProperties {
                     total += s.mem().approximateMemoryUsage();
                     if (imm != null) {
                         total += imm.approximateMemoryUsage();
+                    }
+                    return Long.toString(total);
+                default:
+                    return null;
+            }
+        } finally {
+            s.mutex.unlock();
+        }
+    }
+
+    private static String own(DbState s, int openIterators, String name) {
+        switch (name) {
+            case "num-snapshots":
+                return Integer.toString(s.snapshots.size());
+            case "num-iterators":
+                return Integer.toString(openIterators);
+            default:
+                break;
+        }
+        s.mutex.lock();
+        try {
+            if (s.shuttingDown) {
+                throw new DBException("database is closed");
+            }
+            switch (name) {
+                case "memtable-bytes":
+                    MemTable imm = s.imm();
+                    return Long.toString(s.mem().approximateMemoryUsage() + (imm == null ? 0 : imm.approximateMemoryUsage()));
+                case "num-files":
+                    Version v = s.versions.current();
+                    int files = 0;
+                    for (int level = 0; level < VersionSet.NUM_LEVELS; level++) {
+                        files += v.numFiles(level);
+                    }
+                    return Integer.toString(files);
+                case "num-compactions":
+                case "compaction-bytes-written":
+                    int column = name.equals("num-compactions") ? 3 : 2;
+                    long total = 0;
+                    for (int level = 0; level < VersionSet.NUM_LEVELS; level++) {
+                        total += s.stats(level)[column];
                     }
                     return Long.toString(total);
                 default:

@@ -77,9 +77,12 @@ final class DbState {
      * lock (volatile).
      */
     private volatile ReadView readView;
-    /** Compaction work per output level (micros, bytes read, bytes written), for leveldb.stats. */
+    /**
+     * Compaction work per output level (micros, bytes read, bytes written, steps), for
+     * leveldb.stats and the leveldbj properties; memtable flushes count as work on their level.
+     */
     @GuardedBy("mutex")
-    private final long[][] stats = new long[VersionSet.NUM_LEVELS][3];
+    private final long[][] stats = new long[VersionSet.NUM_LEVELS][4];
 
     DbState(Options options, Env env, Path dir, boolean sstTableNames, InternalKeyComparator icmp,
             TableOptions tableOptions, TableSource tables, InfoLog infoLog) {
@@ -219,13 +222,14 @@ final class DbState {
         stats[level][0] += s.micros();
         stats[level][1] += s.bytesRead();
         stats[level][2] += s.bytesWritten();
+        stats[level][3]++;
     }
 
     /**
      * A level's compaction statistics.
      *
      * @param level the output level
-     * @return a copy: micros spent, bytes read, bytes written
+     * @return a copy: micros spent, bytes read, bytes written, steps
      */
     @GuardedBy("mutex")
     long[] stats(int level) {

@@ -320,6 +320,31 @@ class DbTest {
     }
 
     @Test
+    void leveldbjPropertiesCountFilesCompactionsAndMemtableBytes() throws IOException {
+        try (DB db = open(options().writeBufferSize(4000))) {
+            assertEquals("0", db.getProperty("leveldbj.num-compactions"));
+            assertEquals("0", db.getProperty("leveldbj.num-files"));
+            long emptyMemtable = Long.parseLong(db.getProperty("leveldbj.memtable-bytes"));
+            put(db, "k", "v".repeat(100));
+            assertTrue(Long.parseLong(db.getProperty("leveldbj.memtable-bytes")) > emptyMemtable,
+                    "a write grows the memtable");
+            for (int i = 0; i < 500; i++) {
+                put(db, "key" + i, "value" + i);
+            }
+            db.compactRange(null, null);
+            int files = 0;
+            for (int level = 0; level < 7; level++) {
+                files += Integer.parseInt(db.getProperty("leveldb.num-files-at-level" + level));
+            }
+            assertEquals(Integer.toString(files), db.getProperty("leveldbj.num-files"));
+            assertTrue(files > 0);
+            assertTrue(Long.parseLong(db.getProperty("leveldbj.num-compactions")) > 0);
+            assertTrue(Long.parseLong(db.getProperty("leveldbj.compaction-bytes-written")) > 0);
+            assertNull(db.getProperty("leveldbj.nonsense"));
+        }
+    }
+
+    @Test
     void suspendAndResumeCompactions() throws Exception {
         try (DB db = open(options().writeBufferSize(2000))) {
             db.suspendCompactions();

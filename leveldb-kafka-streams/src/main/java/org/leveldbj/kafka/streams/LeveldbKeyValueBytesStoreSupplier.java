@@ -13,8 +13,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * <p>Thread safety: immutable.
  */
 public final class LeveldbKeyValueBytesStoreSupplier implements KeyValueBytesStoreSupplier {
-    /** The metrics scope of the stores, in place of RocksDB's {@code rocksdb-state}. */
-    public static final String METRICS_SCOPE = "leveldbj-state";
+    /** The metrics scope of the stores (tag {@code leveldbj-state-id}), in place of RocksDB's {@code rocksdb}. */
+    public static final String METRICS_SCOPE = "leveldbj";
 
     private final String name;
     private final boolean timestamped;

@@ -66,6 +66,9 @@ import org.slf4j.LoggerFactory;
  * batch. Interactive queries ({@link #query}) answer {@code KeyQuery} and {@code RangeQuery}
  * with position tracking and {@code PositionBound}, as Kafka's RocksDB store does.
  *
+ * <p>Metrics: the store's sizes, memtable bytes, files and compaction work are gauges in Kafka
+ * Streams' metrics (see {@link StoreMetrics}).
+ *
  * <p>Thread safety: Kafka Streams uses a store from its task's stream thread; interactive
  * queries may read concurrently, which the database allows.
  */
@@ -75,6 +78,8 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
     static final String PARENT_DIR = "leveldb";
     private static final WriteOptions NO_SYNC = new WriteOptions().sync(false);
     private static final WriteOptions SYNC = new WriteOptions().sync(true);
+    /** Every key of up to 64 bytes, for size estimates. */
+    private static final org.iq80.leveldb.Range ALL_KEYS = new org.iq80.leveldb.Range(new byte[0], allFf(64));
 
     private final String name;
     private final Set<StoreIterator> openIterators = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -86,12 +91,19 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
     private Position position = Position.emptyPosition();
     private OffsetCheckpoint positionCheckpoint;
     private boolean consistencyEnabled;
+    private StoreMetrics metrics;
 
     /**
      * @param name the store's name
      */
     public LeveldbKeyValueStore(String name) {
         this.name = Objects.requireNonNull(name, "name");
+    }
+
+    private static byte[] allFf(int n) {
+        byte[] b = new byte[n];
+        java.util.Arrays.fill(b, (byte) 0xff);
+        return b;
     }
 
     @Override
@@ -123,6 +135,7 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
         consistencyEnabled = StreamsConfig.InternalConfig.getBoolean(configs,
                 StreamsConfig.InternalConfig.IQ_CONSISTENCY_OFFSET_VECTOR_ENABLED, false);
         context.register(root, (RecordBatchingStateRestoreCallback) this::restoreBatch, this::checkpointPosition);
+        metrics = StoreMetrics.register(context, this);
     }
 
     private LeveldbConfigSetter configSetter(Map<String, Object> configs) {
@@ -361,8 +374,7 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
         } catch (IOException | DBException e) {
             throw failure("counting entries", e);
         }
-        long stored = d.getApproximateSizes(new org.iq80.leveldb.Range(new byte[0], new byte[] {(byte) 0xff, (byte) 0xff,
-                (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff}))[0];
+        long stored = d.getApproximateSizes(ALL_KEYS)[0];
         String memory = d.getProperty("leveldb.approximate-memory-usage");
         long bytes = stored + (memory == null ? 0 : Long.parseLong(memory) / 2);
         double average = Math.max(1.0, (double) sampleBytes / sampled);
@@ -406,6 +418,10 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
         for (StoreIterator it : toClose) {
             it.closeWithStore();
         }
+        if (metrics != null) {
+            metrics.remove();
+            metrics = null;
+        }
         try {
             checkpointPosition();
             d.close();
@@ -436,6 +452,38 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
     @Override
     public Position getPosition() {
         return position;
+    }
+
+    /**
+     * A numeric property of the database, for the store's metrics.
+     *
+     * @param property the property's name
+     * @return its value, or 0 when the store is closed or the database has no such property
+     */
+    long longProperty(String property) {
+        DB d = db;
+        if (d == null) {
+            return 0;
+        }
+        try {
+            String value = d.getProperty(property);
+            return value == null ? 0 : Long.parseLong(value);
+        } catch (DBException e) {
+            return 0; // closed meanwhile
+        }
+    }
+
+    /** @return the approximate bytes of the database's table files, 0 when the store is closed */
+    long tableBytes() {
+        DB d = db;
+        if (d == null) {
+            return 0;
+        }
+        try {
+            return d.getApproximateSizes(ALL_KEYS)[0];
+        } catch (DBException e) {
+            return 0;
+        }
     }
 
     /** @return the directory of the store's database, once initialized */

@@ -171,6 +171,17 @@ class TopologyTest {
             KeyValueStore<String, Long> store = driver.getKeyValueStore("per-key");
             assertEquals(3L, store.get("a"));
             assertEquals(8 << 20, BloomAndBiggerBuffer.SEEN.get("per-key").writeBufferSize(), "the setter's options were used");
+            Map<String, Object> gauges = new TreeMap<>();
+            driver.metrics().forEach((metricName, metric) -> {
+                if ("per-key".equals(metricName.tags().get("leveldbj-state-id"))) {
+                    gauges.put(metricName.name(), metric.metricValue());
+                }
+            });
+            for (String gauge : new String[] {"total-sst-files-size", "size-all-mem-tables", "number-of-files",
+                    "compactions-total", "compaction-bytes-written-total"}) {
+                assertTrue(gauges.containsKey(gauge), gauge + " in " + gauges);
+            }
+            assertTrue((Long) gauges.get("size-all-mem-tables") > 0, "the memtable holds the counts: " + gauges);
         }
     }
 }
