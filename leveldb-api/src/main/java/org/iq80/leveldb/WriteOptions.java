@@ -4,7 +4,8 @@ package org.iq80.leveldb;
  * Options for one write: {@link DB#put(byte[], byte[], WriteOptions)},
  * {@link DB#delete(byte[], WriteOptions)} or {@link DB#write(WriteBatch, WriteOptions)}.
  *
- * <p>The defaults are: {@link #sync()} {@code false}, {@link #snapshot()} {@code false}. Setters
+ * <p>The defaults are: {@link #sync()} {@code false}, {@link #snapshot()} {@code false},
+ * {@link #disableWal()} {@code false} (an extension of the 0.12 API). Setters
  * return {@code this} so that calls can be chained. Thread safety: not safe for concurrent
  * modification; the database only reads an instance during the call it is passed to, so one
  * instance may be reused for many writes.
@@ -12,6 +13,7 @@ package org.iq80.leveldb;
 public class WriteOptions {
     private boolean sync;
     private boolean snapshot;
+    private boolean disableWal;
 
     /** Creates options with the defaults listed in the class description. */
     public WriteOptions() {
@@ -59,6 +61,32 @@ public class WriteOptions {
      */
     public WriteOptions snapshot(boolean snapshot) {
         this.snapshot = snapshot;
+        return this;
+    }
+
+    /**
+     * Tells whether the write skips the write-ahead log. Default {@code false}.
+     *
+     * @return {@code true} when the write is not logged
+     */
+    public boolean disableWal() {
+        return disableWal;
+    }
+
+    /**
+     * Sets whether the write skips the write-ahead log, as RocksDB's {@code disableWAL} does: the
+     * write costs no log append, and lives only in the memtable until that is written to a table
+     * (when it fills, at {@code DbImpl.flushMemTable()}, or when the database closes: a clean
+     * close keeps every such write). A crash of the process or the machine before then loses it,
+     * and so does a failure to write that table. Meant for data that can be rebuilt from
+     * elsewhere, such as a Kafka Streams store restored from its changelog. An extension of the
+     * 0.12 API; a write that asks for both this and {@link #sync(boolean)} is refused.
+     *
+     * @param disableWal {@code true} to skip the log
+     * @return this object
+     */
+    public WriteOptions disableWal(boolean disableWal) {
+        this.disableWal = disableWal;
         return this;
     }
 }

@@ -440,7 +440,10 @@ public final class DbImpl implements DB {
         batch.checkOpen();
         checkOpen();
         checkWritable("writing");
-        writes.write(batch, options.sync());
+        if (options.sync() && options.disableWal()) {
+            throw new InvalidArgumentException("Invalid argument: a write cannot both sync and skip the write-ahead log");
+        }
+        writes.write(batch, options.sync(), options.disableWal());
         return options.snapshot() ? getSnapshot() : null;
     }
 
@@ -527,7 +530,7 @@ public final class DbImpl implements DB {
         } finally {
             s.mutex.unlock();
         }
-        writes.write(null, false);
+        writes.write(null, false, false);
         byte[] ibegin = begin == null ? null : seekKey(begin);
         byte[] iend = end == null ? null : InternalKeys.encode(end, 0, ValueType.DELETION);
         s.mutex.lock();
@@ -541,12 +544,47 @@ public final class DbImpl implements DB {
         }
     }
 
+    /**
+     * Writes the memtable to a table and waits until it is one: what the memtable holds, writes
+     * made without the write-ahead log included ({@link WriteOptions#disableWal(boolean)}), is
+     * then as durable as the tables. Does nothing when the memtable is empty.
+     *
+     * @throws DBException if the flush fails (a background error, sticky) or the database closes
+     *     meanwhile
+     */
+    public void flushMemTable() {
+        checkOpen();
+        checkWritable("flushing the memtable");
+        writes.write(null, false, false);
+        s.mutex.lock();
+        try {
+            background.awaitImmutableFlushed();
+        } finally {
+            s.mutex.unlock();
+        }
+    }
+
     @Override
     public void close() {
         s.mutex.lock();
         try {
             if (closed) {
                 return;
+            }
+            if (s.hasUnloggedWrites() && !s.hasBackgroundError()) {
+                // Writes made without the log live only in the memtables: a clean close writes
+                // them to a table first (closed is not set yet, so the flush may run).
+                s.mutex.unlock();
+                try {
+                    flushMemTable();
+                } catch (DBException e) {
+                    s.infoLog.log("flushing writes made without the log before closing failed: %s", e);
+                } finally {
+                    s.mutex.lock();
+                }
+                if (closed) {
+                    return;
+                }
             }
             closed = true;
             s.shuttingDown = true;

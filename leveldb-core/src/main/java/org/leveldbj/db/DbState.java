@@ -65,6 +65,12 @@ final class DbState {
     /** The last sequence number in {@link #imm}. */
     @GuardedBy("mutex")
     private long immLastSequence;
+    /** Whether {@link #mem} holds writes made without the log ({@code WriteOptions.disableWal}). */
+    @GuardedBy("mutex")
+    private boolean memUnlogged;
+    /** Whether {@link #imm} holds writes made without the log. */
+    @GuardedBy("mutex")
+    private boolean immUnlogged;
     /** The first background error; every later write fails with it. */
     @GuardedBy("mutex")
     private Throwable backgroundError;
@@ -143,6 +149,8 @@ final class DbState {
         assert imm == null;
         imm = mem;
         immLastSequence = lastSequence;
+        immUnlogged = memUnlogged;
+        memUnlogged = false;
         mem = new MemTable(icmp.userComparator());
         publishReadView();
     }
@@ -152,8 +160,21 @@ final class DbState {
     void immutableFlushed() {
         MemTable flushed = imm;
         imm = null;
+        immUnlogged = false;
         publishReadView();
         flushed.unref();
+    }
+
+    /** Records that the memtable now holds a write made without the log. */
+    @GuardedBy("mutex")
+    void markUnlogged() {
+        memUnlogged = true;
+    }
+
+    /** @return whether a memtable holds writes made without the log (a close must flush them) */
+    @GuardedBy("mutex")
+    boolean hasUnloggedWrites() {
+        return memUnlogged || immUnlogged;
     }
 
     /** Drops the database's references on both memtables, as it closes (after the view is withdrawn). */

@@ -50,13 +50,16 @@ final class WriteQueue {
     private static final class Writer {
         final WriteBatchImpl batch;
         final boolean sync;
+        /** Whether the batch skips the log ({@code WriteOptions.disableWal}). */
+        final boolean unlogged;
         final Condition wakeUp;
         boolean done;
         RuntimeException error;
 
-        Writer(WriteBatchImpl batch, boolean sync, Condition wakeUp) {
+        Writer(WriteBatchImpl batch, boolean sync, boolean unlogged, Condition wakeUp) {
             this.batch = batch;
             this.sync = sync;
+            this.unlogged = unlogged;
             this.wakeUp = wakeUp;
         }
     }
@@ -73,10 +76,12 @@ final class WriteQueue {
      *
      * @param batch the batch, or {@code null}
      * @param sync whether the log must be synced before returning
+     * @param unlogged whether the batch skips the log (only the memtable holds it until a flush)
      * @throws DBException if the write fails or a background error was recorded
      */
-    void write(WriteBatchImpl batch, boolean sync) {
-        Writer w = new Writer(batch, sync, s.mutex.newCondition());
+    void write(WriteBatchImpl batch, boolean sync, boolean unlogged) {
+        assert !(sync && unlogged);
+        Writer w = new Writer(batch, sync, unlogged, s.mutex.newCondition());
         s.mutex.lock();
         try {
             writers.addLast(w);
@@ -151,7 +156,7 @@ final class WriteQueue {
             if (next == leader) {
                 continue;
             }
-            if (next.batch == null || (next.sync && !leader.sync)) {
+            if (next.batch == null || (next.sync && !leader.sync) || next.unlogged != leader.unlogged) {
                 break;
             }
             size += next.batch.approximateSize() - WriteBatchImpl.HEADER_SIZE;
@@ -170,20 +175,27 @@ final class WriteQueue {
         long lastSequence = s.versions.lastSequence();
         batch.setSequence(lastSequence + 1);
         long newLast = lastSequence + batch.size();
-        WriteAheadLog.Append append = wal.prepare(sync);
+        boolean unlogged = leader.unlogged;
+        WriteAheadLog.Append append = unlogged ? null : wal.prepare(sync);
         MemTable mem = s.mem();
+        if (unlogged) {
+            // Marked before the insertion: a close that follows this write flushes the memtable.
+            s.markUnlogged();
+        }
         s.mutex.unlock();
         Exception failure = null;
         try {
-            if (append.previousToSync() != null) {
-                append.previousToSync().sync();
-            }
-            if (append.syncDirectory()) {
-                s.env.syncDir(s.dir);
-            }
-            append.log().addRecord(batch.contents());
-            if (sync) {
-                append.log().sync();
+            if (!unlogged) {
+                if (append.previousToSync() != null) {
+                    append.previousToSync().sync();
+                }
+                if (append.syncDirectory()) {
+                    s.env.syncDir(s.dir);
+                }
+                append.log().addRecord(batch.contents());
+                if (sync) {
+                    append.log().sync();
+                }
             }
             inserter.insert(batch, mem);
         } catch (IOException | RuntimeException e) {
@@ -203,7 +215,7 @@ final class WriteQueue {
             throw e;
         }
         s.versions.setLastSequence(newLast);
-        if (append.syncsSomethingElse()) {
+        if (append != null && append.syncsSomethingElse()) {
             wal.committed(append);
         }
         if (merged) {

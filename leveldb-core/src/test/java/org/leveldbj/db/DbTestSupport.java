@@ -17,10 +17,36 @@ import org.iq80.leveldb.Env;
 import org.iq80.leveldb.ReadOptions;
 import org.iq80.leveldb.WriteBatch;
 import org.iq80.leveldb.WriteOptions;
+import org.leveldbj.filename.FileNames;
+import org.leveldbj.testing.FaultInjectionEnv;
+import org.leveldbj.testing.MemEnv;
 
 /** Helpers shared by the whole-database tests: seeds, models, histories and file surgery. */
 final class DbTestSupport {
     private DbTestSupport() {
+    }
+
+    /**
+     * Copies every file of a database directory (not {@code lost/}, not the LOCK) into a fresh
+     * environment: what a new process finds after the one holding the database died.
+     *
+     * @param from the environment of the database
+     * @param dir the database directory
+     * @return a fault-injecting environment over the copy
+     * @throws IOException if reading or writing fails
+     */
+    static FaultInjectionEnv copyOf(MemEnv from, Path dir) throws IOException {
+        MemEnv to = new MemEnv();
+        to.createDir(dir);
+        for (String name : from.getChildren(dir)) {
+            Path file = dir.resolve(name);
+            if (name.equals(Repairer.LOST_DIR) || name.equals(FileNames.LOCK)) {
+                continue;
+            }
+            write(to, file, read(from, file));
+        }
+        to.syncDir(dir);
+        return new FaultInjectionEnv(to);
     }
 
     /** @return the UTF-8 bytes of a string */

@@ -17,7 +17,6 @@ import org.iq80.leveldb.Env;
 import org.iq80.leveldb.Options;
 import org.iq80.leveldb.WriteOptions;
 import org.junit.jupiter.api.Test;
-import org.leveldbj.filename.FileNames;
 import org.leveldbj.testing.FaultInjectionEnv;
 import org.leveldbj.testing.MemEnv;
 
@@ -57,19 +56,8 @@ class RepairCrashTest {
         return String.format("key%06d", i).getBytes(StandardCharsets.US_ASCII);
     }
 
-    /** Copies every file of the database directory (not {@code lost/}) into a fresh env. */
     private static FaultInjectionEnv copyOf(MemEnv from) throws IOException {
-        MemEnv to = new MemEnv();
-        to.createDir(DIR);
-        for (String name : from.getChildren(DIR)) {
-            Path file = DIR.resolve(name);
-            if (name.equals(Repairer.LOST_DIR) || name.equals(FileNames.LOCK)) {
-                continue;
-            }
-            DbTestSupport.write(to, file, DbTestSupport.read(from, file));
-        }
-        to.syncDir(DIR);
-        return new FaultInjectionEnv(to);
+        return DbTestSupport.copyOf(from, DIR);
     }
 
     private static TreeMap<byte[], byte[]> contents(Env env) throws IOException {

@@ -37,6 +37,7 @@ import org.iq80.leveldb.Options;
 import org.iq80.leveldb.ReadOptions;
 import org.iq80.leveldb.WriteBatch;
 import org.iq80.leveldb.WriteOptions;
+import org.leveldbj.db.DbImpl;
 import org.leveldbj.db.LevelDbFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -60,9 +61,11 @@ import org.slf4j.LoggerFactory;
  * {@link InvalidStateStoreException} when the store is not open. Engine failures surface as
  * {@link ProcessorStateException}s naming the store.
  *
- * <p>Durability: writes go to the database's write-ahead log without an fsync (the changelog
- * topic is what makes them durable, as with RocksDB); {@link #commit}, called at each Kafka
- * Streams commit, syncs the log and writes the position file (closing writes it too). Restoration from the changelog writes each restored batch as one database
+ * <p>Durability: writes skip the database's write-ahead log, as RocksDB's store skips its own:
+ * the changelog topic is the store's log. {@link #commit}, called at each Kafka Streams commit
+ * before it checkpoints the changelog offsets, writes the memtable to a table, and closing does
+ * too; after a crash, Kafka Streams restores what came after the checkpoint from the changelog.
+ * The position file is written at each commit and at close. Restoration from the changelog writes each restored batch as one database
  * batch. Interactive queries ({@link #query}) answer {@code KeyQuery} and {@code RangeQuery}
  * with position tracking and {@code PositionBound}, as Kafka's RocksDB store does.
  *
@@ -76,14 +79,14 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
     private static final Logger LOG = LoggerFactory.getLogger(LeveldbKeyValueStore.class);
     /** The directory under the task's state directory that holds the stores' databases. */
     static final String PARENT_DIR = "leveldb";
-    private static final WriteOptions NO_SYNC = new WriteOptions().sync(false);
-    private static final WriteOptions SYNC = new WriteOptions().sync(true);
+    /** Writes skip the write-ahead log: the changelog topic is the store's log (RocksDB's store does the same). */
+    private static final WriteOptions UNLOGGED = new WriteOptions().disableWal(true);
     /** Every key of up to 64 bytes, for size estimates. */
     private static final org.iq80.leveldb.Range ALL_KEYS = new org.iq80.leveldb.Range(new byte[0], allFf(64));
 
     private final String name;
     private final Set<StoreIterator> openIterators = Collections.newSetFromMap(new IdentityHashMap<>());
-    private volatile DB db;
+    private volatile DbImpl db;
     private File dbDir;
     private Options options;
     private LeveldbConfigSetter configSetter;
@@ -126,7 +129,7 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
         dbDir = new File(new File(context.stateDir(), PARENT_DIR), name);
         try {
             java.nio.file.Files.createDirectories(dbDir.getParentFile().toPath());
-            db = LevelDbFactory.factory.open(dbDir, options);
+            db = (DbImpl) LevelDbFactory.factory.open(dbDir, options);
         } catch (IOException | DBException e) {
             throw new ProcessorStateException("store " + name + ": cannot open its database in " + dbDir + ": " + e.getMessage(), e);
         }
@@ -169,14 +172,14 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
                     batch.put(r.key(), r.value());
                 }
             }
-            d.write(batch, NO_SYNC);
+            d.write(batch, UNLOGGED);
         } catch (IOException | DBException e) {
             throw failure("restoring " + records.size() + " records", e);
         }
     }
 
-    private DB openDb() {
-        DB d = db;
+    private DbImpl openDb() {
+        DbImpl d = db;
         if (d == null) {
             throw new InvalidStateStoreException("store " + name + " is not open");
         }
@@ -193,9 +196,9 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
         DB d = openDb();
         try {
             if (value == null) {
-                d.delete(key.get(), NO_SYNC);
+                d.delete(key.get(), UNLOGGED);
             } else {
-                d.put(key.get(), value, NO_SYNC);
+                d.put(key.get(), value, UNLOGGED);
             }
         } catch (DBException e) {
             throw failure("put", e);
@@ -225,7 +228,7 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
                     batch.put(e.key.get(), e.value);
                 }
             }
-            d.write(batch, NO_SYNC);
+            d.write(batch, UNLOGGED);
         } catch (IOException | DBException e) {
             throw failure("putAll of " + entries.size() + " entries", e);
         }
@@ -382,17 +385,18 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
     }
 
     /**
-     * Syncs the write-ahead log at a Kafka Streams commit, so that what the store acknowledged
-     * survives a machine crash.
+     * Writes the memtable to a table at a Kafka Streams commit: the store writes without the
+     * write-ahead log, so this is what makes the writes up to the commit (whose changelog offsets
+     * Kafka Streams then checkpoints) survive a crash. Also writes the position file.
      *
      * @param changelogOffsets the changelog offsets Kafka Streams records (the store keeps none)
      */
     @Override
     public synchronized void commit(Map<TopicPartition, Long> changelogOffsets) {
-        DB d = openDb();
-        try (WriteBatch empty = d.createWriteBatch()) {
-            d.write(empty, SYNC);
-        } catch (IOException | DBException e) {
+        DbImpl d = openDb();
+        try {
+            d.flushMemTable();
+        } catch (DBException e) {
             throw failure("commit", e);
         }
         checkpointPosition();
@@ -405,7 +409,7 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
 
     @Override
     public synchronized void close() {
-        DB d = db;
+        DbImpl d = db;
         if (d == null) {
             return;
         }
@@ -425,7 +429,7 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
         try {
             checkpointPosition();
             d.close();
-        } catch (IOException | DBException e) {
+        } catch (DBException e) {
             throw failure("close", e);
         } finally {
             if (configSetter != null) {
