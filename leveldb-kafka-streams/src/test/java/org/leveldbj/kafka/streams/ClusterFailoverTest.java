@@ -45,7 +45,9 @@ import org.junit.jupiter.api.io.TempDir;
  * stores on a real KRaft broker started in this JVM (Kafka's cluster test kit). One instance
  * stops mid-stream; the survivor takes over its partitions, restores their counts from the
  * changelog into its own leveldbj store, and the final counts are exactly right, in the output
- * topic (read committed) and in the survivor's store.
+ * topic (read committed) and in the survivor's store. Then the stopped instance restarts on
+ * its old state directory: its stores are reused, so restoration starts from its checkpoint
+ * rather than from the start of the changelog.
  */
 class ClusterFailoverTest {
     private static final int KEYS = 40;
@@ -70,6 +72,8 @@ class ClusterFailoverTest {
         p.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
         p.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), 10_000);
         p.put(StreamsConfig.consumerPrefix(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG), "earliest");
+        // A restarted instance with local state gets its tasks back at once (no warm-up phase).
+        p.put(StreamsConfig.ACCEPTABLE_RECOVERY_LAG_CONFIG, Long.MAX_VALUE);
         return p;
     }
 
@@ -173,6 +177,36 @@ class ClusterFailoverTest {
                 second.close(Duration.ofSeconds(30));
             }
             assertTrue(restored.get() > 0, "the survivor restored the stopped instance's counts from the changelog");
+
+            // The first instance comes back on its old state directory, and the survivor leaves.
+            KafkaStreams restarted = instance(bootstrap, tmp.resolve("state-1"));
+            KafkaStreams survivor = instance(bootstrap, tmp.resolve("state-2"));
+            List<Long> restoreStarts = new java.util.concurrent.CopyOnWriteArrayList<>();
+            restarted.setGlobalStateRestoreListener(new StateRestoreListener() {
+                @Override
+                public void onRestoreStart(TopicPartition partition, String store, long startOffset, long endOffset) {
+                    restoreStarts.add(startOffset);
+                }
+
+                @Override
+                public void onBatchRestored(TopicPartition partition, String store, long batchEndOffset, long numRestored) {
+                }
+
+                @Override
+                public void onRestoreEnd(TopicPartition partition, String store, long totalRestored) {
+                }
+            });
+            try {
+                survivor.start();
+                restarted.start();
+                await("the restarted instance running", 90_000, () -> restarted.state() == KafkaStreams.State.RUNNING
+                        && survivor.state() == KafkaStreams.State.RUNNING && !restoreStarts.isEmpty());
+                assertTrue(restoreStarts.stream().anyMatch(offset -> offset > 0),
+                        "restoration resumed from a checkpoint of a reused store directory: starts " + restoreStarts);
+            } finally {
+                restarted.close(Duration.ofSeconds(30));
+                survivor.close(Duration.ofSeconds(30));
+            }
 
             Properties consumerConfig = new Properties();
             consumerConfig.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
