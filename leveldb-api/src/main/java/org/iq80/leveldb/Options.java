@@ -21,6 +21,7 @@ package org.iq80.leveldb;
  *   <tr><td>{@link #comparator()}</td><td>{@code null} (unsigned byte order)</td></tr>
  *   <tr><td>{@link #logger()}</td><td>{@code null} (the {@code LOG} file)</td></tr>
  *   <tr><td>{@link #cacheSize()}</td><td>{@code 0} (an 8 MiB cache)</td></tr>
+ *   <tr><td>{@link #cache()} (extension)</td><td>{@code null} (a cache of its own)</td></tr>
  *   <tr><td>{@link #filterPolicy()} (extension)</td><td>{@code null} (no filters)</td></tr>
  *   <tr><td>{@link #maxFileSize()} (extension)</td><td>2 MiB</td></tr>
  *   <tr><td>{@link #env()} (extension)</td><td>{@code null} (the file system)</td></tr>
@@ -48,6 +49,7 @@ public class Options {
     private boolean verifyChecksums = true;
     private boolean paranoidChecks;
     private DBComparator comparator;
+    private Cache cache;
     private Logger logger;
     private long cacheSize;
     private FilterPolicy filterPolicy;
@@ -257,6 +259,27 @@ public class Options {
      */
     public Options cacheSize(long cacheSize) {
         this.cacheSize = Arguments.checkAtLeast(cacheSize, 0, "cacheSize");
+        return this;
+    }
+
+    /**
+     * Returns the block cache shared with other databases. Default {@code null}: the database
+     * has a cache of its own, of {@link #cacheSize()} bytes. An extension of the 0.12 API.
+     *
+     * @return the shared cache, or {@code null}
+     */
+    public Cache cache() {
+        return cache;
+    }
+
+    /**
+     * Sets a block cache shared with other databases; {@link #cacheSize()} is then ignored.
+     *
+     * @param cache a cache the engine made, or {@code null} for a cache of the database's own
+     * @return this object
+     */
+    public Options cache(Cache cache) {
+        this.cache = cache;
         return this;
     }
 

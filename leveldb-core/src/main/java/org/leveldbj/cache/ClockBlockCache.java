@@ -26,12 +26,15 @@ import org.leveldbj.table.BlockCache;
  * read it. There is no explicit free, hence no use after free. Closing a table file does not
  * affect its cached blocks, which simply age out (table cache ids are never reused).
  *
+ * <p>Sharing: the same cache may serve several databases ({@link org.iq80.leveldb.Cache}): table
+ * cache ids come from {@link #newId()}, unique per cache, so their blocks never collide.
+ *
  * <p>Thread safety: safe for concurrent use; every table of a database shares one cache. The
  * miss count is exact; the hit count is kept without synchronization, so that a hit writes
  * nothing shared, and may lose increments made at the same moment by other threads; usage and
  * entries are read shard by shard.
  */
-public final class ClockBlockCache implements BlockCache {
+public final class ClockBlockCache implements BlockCache, org.iq80.leveldb.Cache {
     /** The capacity used when the options ask for the default (C++ LevelDB's 8 MiB). */
     public static final long DEFAULT_CAPACITY = 8L << 20;
 

@@ -105,6 +105,19 @@ public final class DbImpl implements DB {
         this.writes = new WriteQueue(s, wal, background);
     }
 
+    /** The shared cache the options name, or a cache of the database's own. */
+    private static ClockBlockCache blockCache(Options options) {
+        org.iq80.leveldb.Cache shared = options.cache();
+        if (shared == null) {
+            return ClockBlockCache.forCacheSize(options.cacheSize());
+        }
+        if (!(shared instanceof ClockBlockCache own)) {
+            throw new InvalidArgumentException("Invalid argument: cache " + shared.getClass().getName()
+                    + " was not made by LevelDbFactory.newCache");
+        }
+        return own;
+    }
+
     /**
      * Opens (and, if allowed, creates) the database in a directory.
      *
@@ -157,7 +170,7 @@ public final class DbImpl implements DB {
         try {
             infoLog = readOnly ? InfoLog.withoutFile(options.logger()) : InfoLog.open(env, dir, options.logger());
             InternalKeyComparator icmp = new InternalKeyComparator(UserComparators.of(options.comparator()));
-            ClockBlockCache blockCache = ClockBlockCache.forCacheSize(options.cacheSize());
+            ClockBlockCache blockCache = blockCache(options);
             TableOptions tableOptions = tableOptions(options, icmp, blockCache);
             tableCache = new TableCache(env, dir, Math.max(1, options.maxOpenFiles() - 10), tableOptions);
             boolean sst = !readOnly && FileNames.writesSst(env, dir, options.tableFileSuffix());

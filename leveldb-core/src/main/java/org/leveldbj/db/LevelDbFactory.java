@@ -4,10 +4,12 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import org.iq80.leveldb.Cache;
 import org.iq80.leveldb.DB;
 import org.iq80.leveldb.DBFactory;
 import org.iq80.leveldb.Env;
 import org.iq80.leveldb.Options;
+import org.leveldbj.cache.ClockBlockCache;
 import org.leveldbj.cache.TableCache;
 import org.leveldbj.comparator.UserComparators;
 import org.leveldbj.env.FileSystemEnv;
@@ -50,6 +52,19 @@ public final class LevelDbFactory implements DBFactory {
      */
     public static String asString(byte[] value) {
         return value == null ? null : new String(value, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Creates a block cache that several databases can share ({@link Options#cache(Cache)}),
+     * so that one memory budget serves them all: for instance every Kafka Streams store of an
+     * application.
+     *
+     * @param capacityBytes the most bytes of uncompressed blocks it holds, at least 0
+     * @return the cache
+     * @throws IllegalArgumentException if the capacity is negative
+     */
+    public static Cache newCache(long capacityBytes) {
+        return new ClockBlockCache(capacityBytes);
     }
 
     @Override

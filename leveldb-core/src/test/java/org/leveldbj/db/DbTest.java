@@ -17,12 +17,14 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import org.iq80.leveldb.Cache;
 import org.iq80.leveldb.CompressionType;
 import org.iq80.leveldb.DB;
 import org.iq80.leveldb.DBComparator;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.DBFactory;
 import org.iq80.leveldb.DBIterator;
+import org.iq80.leveldb.DBOpenException;
 import org.iq80.leveldb.DatabaseNotFoundException;
 import org.iq80.leveldb.Env;
 import org.iq80.leveldb.FilterPolicy;
@@ -317,6 +319,48 @@ class DbTest {
             assertNull(db.getProperty("other"));
             assertTrue(db.getProperty("leveldb.sstables").contains("--- level 0 ---"));
         }
+    }
+
+    @Test
+    void databasesShareACache() throws IOException {
+        Cache shared = LevelDbFactory.newCache(1 << 20);
+        Options options = options().cache(shared).compressionType(CompressionType.SNAPPY);
+        try (DB first = open(options);
+                DB second = LevelDbFactory.factory.open(new File("/db2"), options)) {
+            for (DB db : List.of(first, second)) {
+                for (int i = 0; i < 2000; i++) {
+                    put(db, "key" + i, "value" + i);
+                }
+                db.compactRange(null, null);
+            }
+            for (int round = 0; round < 2; round++) { // blocks are admitted on their second miss
+                for (int i = 0; i < 2000; i += 10) {
+                    assertEquals("value" + i, get(first, "key" + i));
+                }
+            }
+            long afterFirst = shared.usage();
+            assertTrue(afterFirst > 0, "the first database's blocks are in the shared cache");
+            for (int round = 0; round < 2; round++) {
+                for (int i = 0; i < 2000; i += 10) {
+                    assertEquals("value" + i, get(second, "key" + i));
+                }
+            }
+            assertTrue(shared.usage() > afterFirst, "the second's join them: " + shared.usage() + " > " + afterFirst);
+            assertEquals(1 << 20, shared.capacity());
+        }
+        Cache foreign = new Cache() {
+            @Override
+            public long capacity() {
+                return 0;
+            }
+
+            @Override
+            public long usage() {
+                return 0;
+            }
+        };
+        DBOpenException e = assertThrows(DBOpenException.class, () -> open(options().cache(foreign)));
+        assertTrue(e.getMessage().contains("was not made by LevelDbFactory.newCache"), e.getMessage());
     }
 
     @Test

@@ -9,11 +9,16 @@ import org.iq80.leveldb.Options;
  * public no-argument constructor) in the application's configuration under
  * {@value #CONFIG}; it is called once per store, before the store opens its database.
  *
- * <p>Example: a larger write buffer, a bloom filter and one block cache size for every store:
+ * <p>Example: a larger write buffer, a bloom filter, zstd, and one block cache shared by every
+ * store of the application (without {@code cache(...)}, each store has a cache of its own of
+ * {@code cacheSize} bytes):
  * <pre>{@code
  * public class MyLeveldbConfig implements LeveldbConfigSetter {
+ *     private static final Cache SHARED = LevelDbFactory.newCache(64 << 20);
+ *
  *     public void setConfig(String storeName, Options options, Map<String, Object> configs) {
- *         options.writeBufferSize(16 << 20).filterPolicy(FilterPolicy.bloom(10)).cacheSize(32 << 20);
+ *         options.writeBufferSize(16 << 20).filterPolicy(FilterPolicy.bloom(10))
+ *                 .compressionType(CompressionType.ZSTD).cache(SHARED);
  *     }
  * }
  * }</pre>

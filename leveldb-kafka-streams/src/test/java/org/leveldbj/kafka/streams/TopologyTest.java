@@ -1,6 +1,7 @@
 package org.leveldbj.kafka.streams;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -33,9 +34,11 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.Stores;
 import org.apache.kafka.streams.state.ValueAndTimestamp;
+import org.iq80.leveldb.Cache;
 import org.iq80.leveldb.Options;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.leveldbj.db.LevelDbFactory;
 
 /** DSL and Processor API topologies on leveldbj stores, run by Kafka's TopologyTestDriver. */
 class TopologyTest {
@@ -121,6 +124,28 @@ class TopologyTest {
         }
     }
 
+    @Test
+    void reduceAndAggregateKeepTheirResultsInLeveldbj() {
+        StreamsBuilder builder = new StreamsBuilder();
+        var amounts = builder.<String, String>stream("payments").mapValues((String v) -> Long.valueOf(v)).groupByKey(
+                org.apache.kafka.streams.kstream.Grouped.with(Serdes.String(), Serdes.Long()));
+        amounts.reduce(Long::sum, Materialized.<String, Long>as(LeveldbStores.persistentTimestampedKeyValueStore("totals"))
+                .withValueSerde(Serdes.Long()));
+        amounts.aggregate(() -> "", (user, amount, seen) -> seen.isEmpty() ? amount.toString() : seen + "," + amount,
+                Materialized.<String, String>as(LeveldbStores.persistentTimestampedKeyValueStore("history"))
+                        .withValueSerde(Serdes.String()));
+        try (TopologyTestDriver driver = new TopologyTestDriver(builder.build(), config())) {
+            TestInputTopic<String, String> in = driver.createInputTopic("payments", new StringSerializer(), new StringSerializer());
+            in.pipeInput("ann", "5");
+            in.pipeInput("bo", "7");
+            in.pipeInput("ann", "10");
+            in.pipeInput("ann", "1");
+            assertEquals(16L, driver.<String, Long>getTimestampedKeyValueStore("totals").get("ann").value());
+            assertEquals(7L, driver.<String, Long>getTimestampedKeyValueStore("totals").get("bo").value());
+            assertEquals("5,10,1", driver.<String, String>getTimestampedKeyValueStore("history").get("ann").value());
+        }
+    }
+
     /** Counts per key in a store the processor owns, forwarding each new count. */
     private static final class Counter implements Processor<String, String, String, Long> {
         private KeyValueStore<String, Long> counts;
@@ -143,10 +168,12 @@ class TopologyTest {
     /** Records the options every store of the application is opened with. */
     public static final class BloomAndBiggerBuffer implements LeveldbConfigSetter {
         static final Map<String, Options> SEEN = new java.util.concurrent.ConcurrentHashMap<>();
+        /** One block cache for every store of the application. */
+        static final Cache SHARED = LevelDbFactory.newCache(16 << 20);
 
         @Override
         public void setConfig(String storeName, Options options, Map<String, Object> configs) {
-            options.writeBufferSize(8 << 20).filterPolicy(org.iq80.leveldb.FilterPolicy.bloom(10));
+            options.writeBufferSize(8 << 20).filterPolicy(org.iq80.leveldb.FilterPolicy.bloom(10)).cache(SHARED);
             SEEN.put(storeName, options);
         }
     }
@@ -171,6 +198,7 @@ class TopologyTest {
             KeyValueStore<String, Long> store = driver.getKeyValueStore("per-key");
             assertEquals(3L, store.get("a"));
             assertEquals(8 << 20, BloomAndBiggerBuffer.SEEN.get("per-key").writeBufferSize(), "the setter's options were used");
+            assertSame(BloomAndBiggerBuffer.SHARED, BloomAndBiggerBuffer.SEEN.get("per-key").cache());
             Map<String, Object> gauges = new TreeMap<>();
             driver.metrics().forEach((metricName, metric) -> {
                 if ("per-key".equals(metricName.tags().get("leveldbj-state-id"))) {
