@@ -11,7 +11,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import org.iq80.leveldb.CorruptionException;
-import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
 import org.iq80.leveldb.InvalidDatabaseArgumentException;
 import org.leveldbj.env.IoErrors;

@@ -2,12 +2,15 @@ package org.leveldbj.kafka.streams;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -34,6 +37,7 @@ import org.apache.kafka.streams.state.internals.StoreQueryUtils;
 import org.iq80.leveldb.DB;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Options;
+import org.iq80.leveldb.Range;
 import org.iq80.leveldb.ReadOptions;
 import org.iq80.leveldb.WriteBatch;
 import org.iq80.leveldb.WriteOptions;
@@ -82,7 +86,7 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
     /** Writes skip the write-ahead log: the changelog topic is the store's log (RocksDB's store does the same). */
     private static final WriteOptions UNLOGGED = new WriteOptions().disableWal(true);
     /** Every key of up to 64 bytes, for size estimates. */
-    private static final org.iq80.leveldb.Range ALL_KEYS = new org.iq80.leveldb.Range(new byte[0], allFf(64));
+    private static final Range ALL_KEYS = new Range(new byte[0], allFf(64));
 
     private final String name;
     private final Set<StoreIterator> openIterators = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -105,7 +109,7 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
 
     private static byte[] allFf(int n) {
         byte[] b = new byte[n];
-        java.util.Arrays.fill(b, (byte) 0xff);
+        Arrays.fill(b, (byte) 0xff);
         return b;
     }
 
@@ -128,7 +132,7 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
         }
         dbDir = new File(new File(context.stateDir(), PARENT_DIR), name);
         try {
-            java.nio.file.Files.createDirectories(dbDir.getParentFile().toPath());
+            Files.createDirectories(dbDir.getParentFile().toPath());
             db = (DbImpl) LevelDbFactory.factory.open(dbDir, options);
         } catch (IOException | DBException e) {
             throw new ProcessorStateException("store " + name + ": cannot open its database in " + dbDir + ": " + e.getMessage(), e);
@@ -288,7 +292,7 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
     static Bytes prefixEnd(byte[] prefix) {
         for (int i = prefix.length - 1; i >= 0; i--) {
             if (prefix[i] != (byte) 0xff) {
-                byte[] end = java.util.Arrays.copyOf(prefix, i + 1);
+                byte[] end = Arrays.copyOf(prefix, i + 1);
                 end[i]++;
                 return Bytes.wrap(end);
             }
@@ -307,7 +311,7 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
             @Override
             public KeyValue<Bytes, byte[]> next() {
                 if (!hasNext()) {
-                    throw new java.util.NoSuchElementException("no more keys with the prefix in store " + name);
+                    throw new NoSuchElementException("no more keys with the prefix in store " + name);
                 }
                 return it.next();
             }
@@ -315,7 +319,7 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
             @Override
             public Bytes peekNextKey() {
                 if (!hasNext()) {
-                    throw new java.util.NoSuchElementException("no more keys with the prefix in store " + name);
+                    throw new NoSuchElementException("no more keys with the prefix in store " + name);
                 }
                 return it.peekNextKey();
             }

@@ -1,5 +1,6 @@
 package org.leveldbj.kafka.streams;
 
+import java.io.IOException;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.NoSuchElementException;
@@ -129,7 +130,7 @@ final class StoreIterator implements KeyValueIterator<Bytes, byte[]> {
             pending = null;
             try {
                 cursor.close();
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 throw new InvalidStateStoreException("closing an iterator of store " + store.name() + " failed", e);
             } finally {
                 store.iteratorClosed(this);
@@ -144,7 +145,7 @@ final class StoreIterator implements KeyValueIterator<Bytes, byte[]> {
             pending = null;
             try {
                 cursor.close();
-            } catch (java.io.IOException | RuntimeException e) {
+            } catch (IOException | RuntimeException e) {
                 // The store is closing anyway; the database reports what matters.
             }
         }
