@@ -26,8 +26,9 @@ import org.leveldbj.version.FileMetaData;
  * <p>Errors: a failure of background work is recorded as the database's background error
  * (sticky: every later write fails with it) and stops further background work.
  *
- * <p>Thread safety: every method marked {@code @GuardedBy} requires the database lock (the
- * build checks it); the background thread releases it for I/O.
+ * <p>Thread safety: every method but {@link #shutDown()} requires the database lock: the build
+ * checks the callers of those marked {@code @GuardedBy}, and the ones other parts call assert
+ * it. The background thread releases the lock for I/O.
  *
  * <p>Lifetime: {@link #shutDown()} waits for the running step and stops the thread.
  */

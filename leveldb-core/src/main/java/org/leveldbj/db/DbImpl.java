@@ -15,6 +15,7 @@ import org.iq80.leveldb.DBIterator;
 import org.iq80.leveldb.DBOpenException;
 import org.iq80.leveldb.DatabaseNotFoundException;
 import org.iq80.leveldb.Env;
+import org.iq80.leveldb.IOErrorException;
 import org.iq80.leveldb.InvalidArgumentException;
 import org.iq80.leveldb.Options;
 import org.iq80.leveldb.Range;
@@ -577,14 +578,23 @@ public final class DbImpl implements DB {
         }
     }
 
+    /**
+     * Closes the database. Writes made without the write-ahead log are first written to a table;
+     * when that fails (or a background error already stopped the database), the database still
+     * closes and then this throws, so that the loss of those writes is not silent.
+     *
+     * @throws DBException ({@link IOErrorException} for an I/O failure) when writes made without
+     *     the write-ahead log could not be kept
+     */
     @Override
     public void close() {
+        DBException unloggedLost = null;
         s.mutex.lock();
         try {
             if (closed) {
                 return;
             }
-            if (s.hasUnloggedWrites() && !s.hasBackgroundError()) {
+            if (s.hasUnloggedWrites()) {
                 // Writes made without the log live only in the memtables: a clean close writes
                 // them to a table first (closed is not set yet, so the flush may run).
                 s.mutex.unlock();
@@ -592,6 +602,7 @@ public final class DbImpl implements DB {
                     flushMemTable();
                 } catch (DBException e) {
                     s.infoLog.log("flushing writes made without the log before closing failed: %s", e);
+                    unloggedLost = e;
                 } finally {
                     s.mutex.lock();
                 }
@@ -620,6 +631,11 @@ public final class DbImpl implements DB {
             s.mutex.unlock();
         }
         release();
+        if (unloggedLost != null) {
+            String message = "writes made without the write-ahead log were lost at close: " + unloggedLost.getMessage();
+            throw unloggedLost instanceof IOErrorException ? new IOErrorException(message, unloggedLost)
+                    : new DBException(message, unloggedLost);
+        }
     }
 
     /** Stops background work and releases every resource. Requires: shuttingDown set. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.leveldbj.db.DbTestSupport.utf8;
 
 import java.io.File;
@@ -12,6 +13,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.iq80.leveldb.DB;
+import org.iq80.leveldb.DBException;
+import org.iq80.leveldb.IOErrorException;
 import org.iq80.leveldb.InvalidArgumentException;
 import org.iq80.leveldb.Options;
 import org.iq80.leveldb.WriteOptions;
@@ -85,6 +88,21 @@ class DisableWalTest {
             }
         }
         db.close();
+    }
+
+    @Test
+    void aCloseThatCannotKeepUnloggedWritesSaysSo() throws IOException {
+        DB db = open(env);
+        db.put(utf8("unlogged"), utf8("1"), UNLOGGED);
+        env.failAlways(FaultInjectionEnv.Op.NEW_FILE); // the flush cannot create its table
+        IOErrorException e = assertThrows(IOErrorException.class, db::close);
+        assertTrue(e.getMessage().startsWith("writes made without the write-ahead log were lost at close: "),
+                e.getMessage());
+        assertThrows(DBException.class, () -> db.get(utf8("unlogged")), "closed all the same");
+        env.clearFaults();
+        try (DB after = open(env)) {
+            assertNull(after.get(utf8("unlogged")));
+        }
     }
 
     @Test

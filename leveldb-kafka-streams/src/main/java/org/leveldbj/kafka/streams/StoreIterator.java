@@ -125,29 +125,32 @@ final class StoreIterator implements KeyValueIterator<Bytes, byte[]> {
 
     @Override
     public void close() {
-        if (open) {
-            open = false;
-            pending = null;
-            try {
-                cursor.close();
-            } catch (IOException e) {
-                throw new InvalidStateStoreException("closing an iterator of store " + store.name() + " failed", e);
-            } finally {
-                store.iteratorClosed(this);
-            }
+        if (release()) {
+            store.iteratorClosed(this);
         }
     }
 
     /** Closes this iterator because its store closes; the store forgets it itself. */
     void closeWithStore() {
-        if (open) {
-            open = false;
-            pending = null;
-            try {
-                cursor.close();
-            } catch (IOException | RuntimeException e) {
-                // The store is closing anyway; the database reports what matters.
-            }
+        try {
+            release();
+        } catch (InvalidStateStoreException e) {
+            // The store is closing anyway; its database reports what matters.
         }
+    }
+
+    /** Releases the database iterator once; tells whether this call did. */
+    private boolean release() {
+        if (!open) {
+            return false;
+        }
+        open = false;
+        pending = null;
+        try {
+            cursor.close();
+        } catch (IOException | RuntimeException e) {
+            throw new InvalidStateStoreException("closing an iterator of store " + store.name() + " failed", e);
+        }
+        return true;
     }
 }
