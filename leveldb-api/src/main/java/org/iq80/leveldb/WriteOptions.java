@@ -78,7 +78,8 @@ public class WriteOptions {
      * write costs no log append, and lives only in the memtable until that is written to a table
      * (when it fills, at {@code DbImpl.flushMemTable()}, or when the database closes: a clean
      * close keeps every such write). A crash of the process or the machine before then loses it,
-     * and so does a failure to write that table. Meant for data that can be rebuilt from
+     * and so does a failure to write that table (a {@code close()} that meets one throws, after
+     * closing). Meant for data that can be rebuilt from
      * elsewhere, such as a Kafka Streams store restored from its changelog. An extension of the
      * 0.12 API; a write that asks for both this and {@link #sync(boolean)} is refused.
      *
