@@ -60,6 +60,7 @@ struct Flags {
   long long cache_size = -1;
   int open_files = leveldb::Options().max_open_files;
   int bloom_bits = -1;
+  bool verify_checksums = false;
   std::string db;
   bool snappy = true;
 
@@ -152,6 +153,8 @@ Flags ParseFlags(int argc, char** argv) {
       flags.cache_size = ParseInteger(arg, value, INT64_MIN, INT64_MAX);
     } else if (name == "open_files") {
       flags.open_files = ParseInt(arg, value, 1);
+    } else if (name == "verify_checksums") {
+      flags.verify_checksums = ParseBool(arg, value);
     } else if (name == "bloom_bits") {
       flags.bloom_bits = ParseInt(arg, value, INT32_MIN);
     } else if (name == "warmup") {
@@ -472,6 +475,7 @@ struct Context {
   int value_size;
   int entries_per_batch;
   leveldb::WriteOptions write_options;
+  leveldb::ReadOptions read_options;
 };
 
 struct Thread {
@@ -504,7 +508,7 @@ void WriteSequential(const Context& c, Thread& t) { Write(c, t, true); }
 void WriteRandom(const Context& c, Thread& t) { Write(c, t, false); }
 
 void ReadSequential(const Context& c, Thread& t) {
-  std::unique_ptr<leveldb::Iterator> it(c.db->NewIterator(leveldb::ReadOptions()));
+  std::unique_ptr<leveldb::Iterator> it(c.db->NewIterator(c.read_options));
   int64_t bytes = 0;
   it->SeekToFirst();
   for (int i = 0; i < c.reads && it->Valid(); i++, it->Next()) {
@@ -515,7 +519,7 @@ void ReadSequential(const Context& c, Thread& t) {
 }
 
 void ReadReverse(const Context& c, Thread& t) {
-  std::unique_ptr<leveldb::Iterator> it(c.db->NewIterator(leveldb::ReadOptions()));
+  std::unique_ptr<leveldb::Iterator> it(c.db->NewIterator(c.read_options));
   int64_t bytes = 0;
   it->SeekToLast();
   for (int i = 0; i < c.reads && it->Valid(); i++, it->Prev()) {
@@ -526,7 +530,7 @@ void ReadReverse(const Context& c, Thread& t) {
 }
 
 void ReadRandom(const Context& c, Thread& t) {
-  leveldb::ReadOptions options;
+  leveldb::ReadOptions options = c.read_options;
   std::string value;
   int found = 0;
   for (int i = 0; i < c.reads; i++) {
@@ -538,7 +542,7 @@ void ReadRandom(const Context& c, Thread& t) {
 }
 
 void ReadMissing(const Context& c, Thread& t) {
-  leveldb::ReadOptions options;
+  leveldb::ReadOptions options = c.read_options;
   std::string value;
   for (int i = 0; i < c.reads; i++) {
     c.db->Get(options, MissingKey(static_cast<int>(t.random.Uniform(c.key_space))), &value);
@@ -548,7 +552,7 @@ void ReadMissing(const Context& c, Thread& t) {
 
 // Random reads from the first 1% of the key space.
 void ReadHot(const Context& c, Thread& t) {
-  leveldb::ReadOptions options;
+  leveldb::ReadOptions options = c.read_options;
   std::string value;
   uint32_t range = static_cast<uint32_t>((static_cast<int64_t>(c.key_space) + 99) / 100);
   for (int i = 0; i < c.reads; i++) {
@@ -562,7 +566,7 @@ void SeekRandom(const Context& c, Thread& t) {
   int found = 0;
   for (int i = 0; i < c.reads; i++) {
     std::string key = Key(static_cast<int>(t.random.Uniform(c.key_space)));
-    std::unique_ptr<leveldb::Iterator> it(c.db->NewIterator(leveldb::ReadOptions()));
+    std::unique_ptr<leveldb::Iterator> it(c.db->NewIterator(c.read_options));
     it->Seek(key);
     if (it->Valid() && it->key() == key) found++;
     t.stats.FinishedSingleOp();
@@ -572,7 +576,7 @@ void SeekRandom(const Context& c, Thread& t) {
 
 // One iterator seeking keys in increasing order, a random stride of under 100 apart.
 void SeekOrdered(const Context& c, Thread& t) {
-  std::unique_ptr<leveldb::Iterator> it(c.db->NewIterator(leveldb::ReadOptions()));
+  std::unique_ptr<leveldb::Iterator> it(c.db->NewIterator(c.read_options));
   int found = 0;
   int k = 0;
   for (int i = 0; i < c.reads; i++) {
@@ -704,6 +708,7 @@ class Benchmark {
     context.value_size = w.value_size < 0 ? flags_.value_size : w.value_size;
     context.entries_per_batch = w.entries_per_batch;
     context.write_options.sync = w.sync;
+    context.read_options.verify_checksums = flags_.verify_checksums;
 
     std::vector<std::unique_ptr<Thread>> states;
     for (int i = 0; i < flags_.threads; i++) {
@@ -800,9 +805,10 @@ void PrintHeader(const Flags& flags) {
   std::string bloom = flags.bloom_bits < 0 ? "none" : std::to_string(flags.bloom_bits);
   std::printf(
       "Options:    compression=%s write_buffer_size=%lld max_file_size=%lld block_size=%lld"
-      " cache_size=%s bloom_bits=%s open_files=%d threads=%d\n",
+      " cache_size=%s bloom_bits=%s open_files=%d threads=%d verify_checksums=%d\n",
       flags.snappy ? "snappy" : "none", flags.write_buffer_size, flags.max_file_size,
-      flags.block_size, cache.c_str(), bloom.c_str(), flags.open_files, flags.threads);
+      flags.block_size, cache.c_str(), bloom.c_str(), flags.open_files, flags.threads,
+      flags.verify_checksums ? 1 : 0);
   std::printf("------------------------------------------------\n");
   std::fflush(stdout);
 }
@@ -815,7 +821,7 @@ int main(int argc, char** argv) {
         "db_bench_cpp: leveldbj's db-bench workloads on C++ LevelDB.\n"
         "Flags (--name=value): benchmarks num reads threads value_size compression_ratio\n"
         "  histogram use_existing_db db write_buffer_size max_file_size block_size cache_size\n"
-        "  open_files bloom_bits compression=none|snappy\n");
+        "  open_files bloom_bits verify_checksums compression=none|snappy\n");
     return 0;
   }
   Flags flags;

@@ -63,6 +63,35 @@ public class Options {
     }
 
     /**
+     * Creates a copy of other options (an extension): every setting, including the extensions,
+     * is copied; objects such as the comparator, cache, logger and environment are shared, not
+     * copied.
+     *
+     * @param other the options to copy
+     * @throws NullPointerException if {@code other} is {@code null}
+     */
+    public Options(Options other) {
+        this.createIfMissing = other.createIfMissing;
+        this.errorIfExists = other.errorIfExists;
+        this.writeBufferSize = other.writeBufferSize;
+        this.maxOpenFiles = other.maxOpenFiles;
+        this.blockRestartInterval = other.blockRestartInterval;
+        this.blockSize = other.blockSize;
+        this.compressionType = other.compressionType;
+        this.verifyChecksums = other.verifyChecksums;
+        this.paranoidChecks = other.paranoidChecks;
+        this.comparator = other.comparator;
+        this.cache = other.cache;
+        this.logger = other.logger;
+        this.cacheSize = other.cacheSize;
+        this.filterPolicy = other.filterPolicy;
+        this.maxFileSize = other.maxFileSize;
+        this.env = other.env;
+        this.readOnly = other.readOnly;
+        this.tableFileSuffix = other.tableFileSuffix;
+    }
+
+    /**
      * Tells whether opening a missing database creates it. Default {@code true}.
      *
      * @return {@code true} when a missing database is created

@@ -69,6 +69,43 @@ class OptionsTest {
     }
 
     @Test
+    void copyHoldsEverySettingAndStaysIndependent() throws IllegalAccessException {
+        Cache cache = new Cache() {
+            @Override
+            public long capacity() {
+                return 1;
+            }
+
+            @Override
+            public long usage() {
+                return 0;
+            }
+        };
+        Env env = (Env) java.lang.reflect.Proxy.newProxyInstance(Env.class.getClassLoader(),
+                new Class<?>[] {Env.class}, (proxy, method, args) -> method.getName().equals("equals") ? proxy == args[0] : null);
+        Options o = new Options().createIfMissing(false).errorIfExists(true).writeBufferSize(123)
+                .maxOpenFiles(77).blockRestartInterval(3).blockSize(5)
+                .compressionType(CompressionType.ZSTD).verifyChecksums(false)
+                .paranoidChecks(true).comparator(new BytewiseForTest()).logger(message -> { })
+                .cacheSize(9).cache(cache).filterPolicy(FilterPolicy.bloom(10)).maxFileSize(64L << 30)
+                .env(env).readOnly(true).tableFileSuffix(TableFileSuffix.SST);
+        Options copy = new Options(o);
+        Options defaults = new Options();
+        // Every field, read reflectively, so that a setting added later cannot be left out.
+        for (java.lang.reflect.Field field : Options.class.getDeclaredFields()) {
+            if (java.lang.reflect.Modifier.isStatic(field.getModifiers())) {
+                continue;
+            }
+            field.setAccessible(true);
+            assertFalse(java.util.Objects.equals(field.get(o), field.get(defaults)),
+                    "the test sets " + field.getName() + " to a value other than its default");
+            assertEquals(field.get(o), field.get(copy), field.getName());
+        }
+        copy.blockSize(7);
+        assertEquals(5, o.blockSize());
+    }
+
+    @Test
     void nullableOptionsResetToTheirDefaults() {
         Options o = new Options().comparator(new BytewiseForTest()).logger(message -> { })
                 .filterPolicy(FilterPolicy.bloom(10));

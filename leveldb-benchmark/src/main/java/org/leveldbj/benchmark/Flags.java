@@ -35,6 +35,7 @@ final class Flags implements Cloneable {
     long cacheSize = -1;
     int openFiles = new Options().maxOpenFiles();
     int bloomBits = -1;
+    boolean verifyChecksums;
     String db;
     CompressionType compression = CompressionType.SNAPPY;
     String impl = "leveldbj";
@@ -136,6 +137,9 @@ final class Flags implements Cloneable {
                 break;
             case "open_files":
                 openFiles = intValue(arg, value, 1);
+                break;
+            case "verify_checksums":
+                verifyChecksums = boolValue(arg, value);
                 break;
             case "bloom_bits":
                 bloomBits = intValue(arg, value, Integer.MIN_VALUE);

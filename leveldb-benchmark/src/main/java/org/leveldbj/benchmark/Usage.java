@@ -23,6 +23,8 @@ final class Usage {
             "  --cache_size=N           block cache bytes; -1 for the default (-1)",
             "  --open_files=N           maximum open files (1000)",
             "  --bloom_bits=N           bloom filter bits per key; -1 for none (-1)",
+            "  --verify_checksums=0|1   check every block's checksum when reading it; 0 is",
+            "                           C++ LevelDB's default (its ReadOptions) (0)",
             "  --compression=none|snappy|zstd   block compression (snappy)",
             "  --impl=leveldbj|iq80|leveldbjni|rocksdb|h2   implementation (leveldbj)",
             "  --warmup=N               before measuring, run the same workloads on N entries in a",

@@ -67,13 +67,13 @@ class FlagsTest {
     }
 
     @Test
-    void everyFlagParses() throws FlagException {
+    void everyFlagParses() throws FlagException, ImplUnavailableException {
         Flags flags = Flags.parse("--benchmarks=fillrandom,,readhot", "--num=500",
                 "--reads=20", "--threads=3", "--value_size=400", "--compression_ratio=0.25",
                 "--histogram=1", "--use_existing_db=1", "--write_buffer_size=1000",
                 "--max_file_size=3000", "--block_size=1024", "--cache_size=0",
                 "--open_files=50", "--bloom_bits=10", "--db=/tmp/x", "--compression=zstd",
-                "--impl=rocksdb");
+                "--impl=rocksdb", "--verify_checksums=1");
         assertEquals(List.of("fillrandom", "readhot"), flags.benchmarks);
         assertEquals(500, flags.num);
         assertEquals(20, flags.effectiveReads());
@@ -88,6 +88,10 @@ class FlagsTest {
         assertEquals(0, flags.cacheSize);
         assertEquals(50, flags.openFiles);
         assertEquals(10, flags.bloomBits);
+        assertTrue(flags.verifyChecksums);
+        assertTrue(DbOptions.of(flags, Impls.load("leveldbj")).options().verifyChecksums());
+        assertFalse(DbOptions.of(Flags.parse(), Impls.load("leveldbj")).options().verifyChecksums(),
+                "C++ LevelDB's default: a read checks no checksum unless it asks");
         assertEquals("/tmp/x", flags.db);
         assertEquals(CompressionType.ZSTD, flags.compression);
         assertEquals("rocksdb", flags.impl);
@@ -138,7 +142,7 @@ class FlagsTest {
     void helpListsEveryFlag() {
         for (String flag : List.of("benchmarks", "num", "reads", "threads", "value_size",
                 "compression_ratio", "histogram", "use_existing_db", "db", "write_buffer_size",
-                "max_file_size", "block_size", "cache_size", "open_files", "bloom_bits",
+                "max_file_size", "block_size", "cache_size", "open_files", "bloom_bits", "verify_checksums",
                 "compression", "impl")) {
             assertTrue(Usage.TEXT.contains("--" + flag + "="), flag);
         }

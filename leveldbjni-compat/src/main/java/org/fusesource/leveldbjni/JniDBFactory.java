@@ -70,7 +70,10 @@ public class JniDBFactory implements DBFactory {
     }
 
     /**
-     * Opens a database.
+     * Opens a database. As in leveldbjni, {@link Options#verifyChecksums()} is ignored (leveldbjni
+     * never passed it to C++ LevelDB): block checksums are checked when a read's
+     * {@link org.iq80.leveldb.ReadOptions#verifyChecksums()} asks for it, and by
+     * {@link Options#paranoidChecks()}, so reads cost what they cost under leveldbjni.
      *
      * @throws NativeDB.DBException if it cannot be opened: missing ({@code "Invalid argument: DIR:
      *     does not exist (create_if_missing is false)"}), existing against the options, locked
@@ -80,7 +83,8 @@ public class JniDBFactory implements DBFactory {
     @Override
     public DB open(File path, Options options) throws IOException {
         try {
-            return LevelDbFactory.factory.open(path, options);
+            Options asLeveldbjni = options == null ? null : new Options(options).verifyChecksums(false);
+            return LevelDbFactory.factory.open(path, asLeveldbjni);
         } catch (IOException e) {
             throw translate(e);
         }

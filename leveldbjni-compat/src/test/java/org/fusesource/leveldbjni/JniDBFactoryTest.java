@@ -15,13 +15,18 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.fusesource.leveldbjni.internal.NativeDB;
+import org.iq80.leveldb.CompressionType;
 import org.iq80.leveldb.CorruptDatabaseException;
 import org.iq80.leveldb.DB;
+import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.DatabaseNotFoundException;
 import org.iq80.leveldb.Options;
+import org.iq80.leveldb.ReadOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.leveldbj.db.LevelDbFactory;
 import org.leveldbj.testing.ReverseBytewiseComparator;
 
 /**
@@ -108,6 +113,53 @@ class JniDBFactoryTest {
         assertInstanceOf(NativeDB.DBException.class, asIo);
         factory.repair(dir, new Options());
         factory.open(dir, new Options()).close();
+    }
+
+    /**
+     * leveldbjni ignores {@code Options.verifyChecksums} (true by default in the API): a block
+     * whose checksum no longer matches is read as it is unless the read asks for the check.
+     */
+    @Test
+    void blockChecksumsAreCheckedWhenTheReadAsksAsInLeveldbjni() throws IOException {
+        File dir = tmp.resolve("checksums").toFile();
+        Options options = new Options().compressionType(CompressionType.NONE);
+        try (DB db = LevelDbFactory.factory.open(dir, options)) {
+            db.put(bytes("key"), bytes("value-value"));
+            db.compactRange(null, null);
+        }
+        Path table;
+        try (var files = Files.list(dir.toPath())) {
+            table = files.filter(f -> f.toString().endsWith(".ldb") || f.toString().endsWith(".sst"))
+                    .findFirst().orElseThrow();
+        }
+        byte[] content = Files.readAllBytes(table);
+        int at = indexOf(content, bytes("value-value"));
+        assertTrue(at >= 0, "the value is stored uncompressed in " + table);
+        content[at] = 'V';
+        Files.write(table, content);
+
+        try (DB db = factory.open(dir, new Options())) {
+            assertEquals("Value-value", asString(db.get(bytes("key"))));
+            DBException e = assertThrows(DBException.class,
+                    () -> db.get(bytes("key"), new ReadOptions().verifyChecksums(true)));
+            assertTrue(e.getMessage().contains("block checksum mismatch"), e.getMessage());
+        }
+        try (DB db = factory.open(dir, new Options().paranoidChecks(true))) {
+            assertThrows(DBException.class, () -> db.get(bytes("key")));
+        }
+        try (DB db = LevelDbFactory.factory.open(dir, new Options())) {
+            assertThrows(DBException.class, () -> db.get(bytes("key")),
+                    "the engine's own factory keeps the API's default, checking every block");
+        }
+    }
+
+    private static int indexOf(byte[] haystack, byte[] needle) {
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            if (Arrays.equals(haystack, i, i + needle.length, needle, 0, needle.length)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     @Test
