@@ -49,12 +49,31 @@ public class IterationBenchmark {
     @Param({"compacted", "memtable", "tail"})
     public String layout;
 
+    /**
+     * {@code default}: the default 8 MiB block cache, which admits a block on its second miss
+     * (repeated scans of a database larger than the cache admit and evict blocks as they go);
+     * {@code none}: a cache too small to hold a block, so every block is decoded into the
+     * reader's reused buffer.
+     */
+    @Param({"default"})
+    public String cache;
+
     private Fixture fixture;
 
     /** Builds and compacts the database. */
     @Setup(Level.Trial)
     public void open() {
-        fixture = Fixture.open(new Options());
+        Options options = new Options();
+        switch (cache) {
+            case "default":
+                break;
+            case "none":
+                options.cacheSize(1);
+                break;
+            default:
+                throw new IllegalArgumentException("cache must be default or none: " + cache);
+        }
+        fixture = Fixture.open(options);
         Fixture.fill(fixture.db(), keys, 1, valueSize);
         fixture.db().compactRange(null, null);
         switch (layout) {
