@@ -97,6 +97,16 @@ public final class FileNames {
     }
 
     /**
+     * The name of a value file (separated values).
+     *
+     * @param number the file's number
+     * @return {@code NNNNNN.vlog}
+     */
+    public static String valueFileName(long number) {
+        return numbered(number, ".vlog");
+    }
+
+    /**
      * @param number the MANIFEST number
      * @return {@code MANIFEST-NNNNNN}
      */
@@ -157,6 +167,8 @@ public final class FileNames {
                 return new Parsed(FileType.TABLE, number);
             case ".dbtmp":
                 return new Parsed(FileType.TEMP, number);
+            case ".vlog":
+                return new Parsed(FileType.VALUE, number);
             default:
                 return null;
         }

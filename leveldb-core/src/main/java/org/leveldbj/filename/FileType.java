@@ -15,5 +15,7 @@ public enum FileType {
     /** {@code NNNNNN.dbtmp}: a temporary file, e.g. the next CURRENT before its rename. */
     TEMP,
     /** {@code LOG} or {@code LOG.old}: the human-readable info log. */
-    INFO_LOG
+    INFO_LOG,
+    /** {@code NNNNNN.vlog}: a value file holding separated values. */
+    VALUE
 }
