@@ -27,6 +27,7 @@ package org.iq80.leveldb;
  *   <tr><td>{@link #env()} (extension)</td><td>{@code null} (the file system)</td></tr>
  *   <tr><td>{@link #readOnly()} (extension)</td><td>{@code false}</td></tr>
  *   <tr><td>{@link #tableFileSuffix()} (extension)</td><td>{@link TableFileSuffix#AUTO}</td></tr>
+ *   <tr><td>{@link #valueThreshold()} (extension)</td><td>{@code 0} (values stay in the tables)</td></tr>
  * </table>
  *
  * <p>Setters return {@code this} so that calls can be chained. Setters of sizes and counts reject
@@ -57,6 +58,7 @@ public class Options {
     private Env env;
     private boolean readOnly;
     private TableFileSuffix tableFileSuffix = TableFileSuffix.AUTO;
+    private int valueThreshold;
 
     /** Creates options with the defaults listed in the class description. */
     public Options() {
@@ -89,6 +91,7 @@ public class Options {
         this.env = other.env;
         this.readOnly = other.readOnly;
         this.tableFileSuffix = other.tableFileSuffix;
+        this.valueThreshold = other.valueThreshold;
     }
 
     /**
@@ -521,6 +524,45 @@ public class Options {
     public Options tableFileSuffix(TableFileSuffix tableFileSuffix) {
         Arguments.checkNotNull(tableFileSuffix, "tableFileSuffix");
         this.tableFileSuffix = tableFileSuffix;
+        return this;
+    }
+
+    /**
+     * Returns the size from which values are kept in value files instead of the tables.
+     *
+     * <p>This is an extension of the 0.12 API.
+     *
+     * @return the threshold in bytes; {@code 0} (the default) keeps every value in the tables
+     */
+    public int valueThreshold() {
+        return valueThreshold;
+    }
+
+    /**
+     * Separates large values from the keys (as WiscKey and RocksDB's BlobDB do): a value of at
+     * least {@code valueThreshold} bytes is written once, to an append-only value file
+     * ({@code NNNNNN.vlog}), and the tables hold a small reference to it, so compactions no
+     * longer copy it. Smaller values stay in the tables. Reads, iterators, snapshots and batches
+     * behave as without separation; a large value costs one more read.
+     *
+     * <p>Format: once a database has been opened with a threshold, its MANIFEST names a
+     * comparator other implementations do not know, so C++ LevelDB, goleveldb and versions of
+     * this library without value files refuse to open it rather than misread references as
+     * values. It stays so when reopened without a threshold (its references are still read);
+     * the command-line tool's {@code rewrite} command turns it back into a plain LevelDB
+     * database. {@code 0} turns separation off for new writes.
+     *
+     * <p>This is an extension of the 0.12 API.
+     *
+     * @param valueThreshold the smallest value, in bytes, to separate; {@code 0} for none
+     * @return this object
+     * @throws IllegalArgumentException if {@code valueThreshold} is negative
+     */
+    public Options valueThreshold(int valueThreshold) {
+        if (valueThreshold < 0) {
+            throw new IllegalArgumentException("valueThreshold must not be negative: " + valueThreshold);
+        }
+        this.valueThreshold = valueThreshold;
         return this;
     }
 }

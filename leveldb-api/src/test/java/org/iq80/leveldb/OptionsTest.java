@@ -36,6 +36,8 @@ class OptionsTest {
         assertEquals(2L * 1024 * 1024, o.maxFileSize());
         assertNull(o.env());
         assertFalse(o.readOnly());
+        assertEquals(0, o.valueThreshold());
+        assertThrows(IllegalArgumentException.class, () -> o.valueThreshold(-1));
     }
 
     @Test
@@ -88,7 +90,7 @@ class OptionsTest {
                 .compressionType(CompressionType.ZSTD).verifyChecksums(false)
                 .paranoidChecks(true).comparator(new BytewiseForTest()).logger(message -> { })
                 .cacheSize(9).cache(cache).filterPolicy(FilterPolicy.bloom(10)).maxFileSize(64L << 30)
-                .env(env).readOnly(true).tableFileSuffix(TableFileSuffix.SST);
+                .env(env).readOnly(true).tableFileSuffix(TableFileSuffix.SST).valueThreshold(4096);
         Options copy = new Options(o);
         Options defaults = new Options();
         // Every field, read reflectively, so that a setting added later cannot be left out.

@@ -286,7 +286,11 @@ public final class DbImpl implements DB {
                     scheduleCompaction();
                 }
             }
-            return lookup.state() == PointLookup.FOUND ? lookup.value() : null;
+            if (lookup.state() != PointLookup.FOUND) {
+                return null;
+            }
+            // Read while the view is pinned: the value file outlives every version naming it.
+            return lookup.isReference() ? s.valueLog.read(lookup.value()) : lookup.value();
         } finally {
             view.unpin();
             lookup.clear();
@@ -380,12 +384,13 @@ public final class DbImpl implements DB {
         }
         Version current = view.version;
         SortedIterator merged = MergingIterator.of(s.icmp, children);
+        ValueLog values = s.valueLog;
         DbIterator entries = new DbIterator(merged, s.icmp.userComparator(), sequence, internalKey -> {
             byte[] key = Bytes.copy(internalKey, internalKey.position(), internalKey.remaining());
             if (current.recordReadSample(key)) {
                 scheduleCompaction();
             }
-        });
+        }, values::read);
         openIterators.incrementAndGet();
         return new CursorIterator(entries, () -> {
             openIterators.decrementAndGet();
@@ -645,6 +650,7 @@ public final class DbImpl implements DB {
         try {
             s.withdrawReadView();
             wal.close();
+            closeQuietly(s.valueLog);
             s.releaseMemTables();
             closeQuietly(s.versions);
         } finally {

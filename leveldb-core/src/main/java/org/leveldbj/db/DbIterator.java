@@ -59,9 +59,31 @@ public final class DbIterator implements SortedIterator {
         void sample(ByteBuffer internalKey);
     }
 
+    /** Reads the value a separated entry refers to. */
+    @FunctionalInterface
+    public interface ValueResolver {
+        /**
+         * A resolver for databases without value files: a reference entry is a corruption.
+         */
+        ValueResolver NONE = reference -> {
+            throw new CorruptionException("value reference in a database without value files");
+        };
+
+        /**
+         * Reads a separated value.
+         *
+         * @param encodedReference the entry's value: a reference's encoding (a view valid only
+         *     during the call)
+         * @return the value
+         * @throws CorruptionException if the reference or its record is damaged
+         */
+        ByteBuffer resolve(ByteBuffer encodedReference);
+    }
+
     private static final int TRAILER = InternalKeys.TRAILER_SIZE;
     private static final int DELETION = ValueType.DELETION.persistentId();
     private static final int VALUE = ValueType.VALUE.persistentId();
+    private static final int VALUE_REFERENCE = ValueType.VALUE_REFERENCE.persistentId();
     /** A saved value buffer larger than the value by more than this is given back. */
     private static final int SHRINK_SLACK = 1 << 20;
 
@@ -72,6 +94,7 @@ public final class DbIterator implements SortedIterator {
     private final long seekTrailer;
     private final ReadSampler sampler;
     private final boolean sampling;
+    private final ValueResolver resolver;
     private long bytesUntilSample;
 
     private boolean valid;
@@ -92,6 +115,13 @@ public final class DbIterator implements SortedIterator {
     private byte[] savedValue = new byte[256];
     private int savedValueLength;
     private ByteBuffer savedValueView = ByteBuffer.wrap(savedValue);
+    /** The type of the yielded entry going backward: a value or a reference. */
+    private int savedType;
+    /** The current separated value once read, for the move numbered {@link #resolvedAt}. */
+    private ByteBuffer resolved;
+    private long resolvedAt = -1;
+    /** Counts the moves, so that a resolved value is read once per entry. */
+    private long moves;
     /** The internal key sought by {@link #seek}. */
     private byte[] seekKey = new byte[64];
     private ByteBuffer seekView = ByteBuffer.wrap(seekKey);
@@ -113,6 +143,24 @@ public final class DbIterator implements SortedIterator {
      * @param sampler receives read samples; {@link ReadSampler#NONE} for none
      */
     public DbIterator(SortedIterator internal, KeyComparator userComparator, long sequence, ReadSampler sampler) {
+        this(internal, userComparator, sequence, sampler, ValueResolver.NONE);
+    }
+
+    /**
+     * Creates an iterator, unpositioned, over a database whose entries may refer to separated
+     * values.
+     *
+     * @param internal an iterator over internal keys ordered by the internal-key comparator of
+     *     {@code userComparator}; owned from now on
+     * @param userComparator the order of user keys
+     * @param sequence the snapshot: entries with a larger sequence number are invisible;
+     *     between 0 and {@link InternalKeys#MAX_SEQUENCE}
+     * @param sampler receives read samples; {@link ReadSampler#NONE} for none
+     * @param resolver reads the values of reference entries
+     */
+    public DbIterator(SortedIterator internal, KeyComparator userComparator, long sequence, ReadSampler sampler,
+                      ValueResolver resolver) {
+        this.resolver = resolver;
         this.iter = internal;
         this.userComparator = userComparator;
         this.sequence = sequence;
@@ -138,6 +186,7 @@ public final class DbIterator implements SortedIterator {
 
     @Override
     public void seekToFirst() {
+        moves++;
         savedIsCurrent = false;
         reverse = false;
         valid = false;
@@ -155,6 +204,7 @@ public final class DbIterator implements SortedIterator {
 
     @Override
     public void seekToLast() {
+        moves++;
         savedIsCurrent = false;
         reverse = true;
         valid = false;
@@ -170,6 +220,7 @@ public final class DbIterator implements SortedIterator {
 
     @Override
     public void seek(ByteBuffer target) {
+        moves++;
         savedIsCurrent = false;
         reverse = false;
         valid = false;
@@ -196,6 +247,7 @@ public final class DbIterator implements SortedIterator {
     @Override
     public void next() {
         assert valid;
+        moves++;
         try {
             if (reverse) {
                 // The internal iterator is just before the entries of the current key, which
@@ -227,6 +279,7 @@ public final class DbIterator implements SortedIterator {
 
     @Override
     public void prev() {
+        moves++;
         savedIsCurrent = false;
         assert valid;
         try {
@@ -273,10 +326,23 @@ public final class DbIterator implements SortedIterator {
     @Override
     public ByteBuffer value() {
         assert valid;
+        ByteBuffer raw;
+        int type;
         if (reverse) {
-            return savedValueView.limit(savedValueLength).position(0);
+            raw = savedValueView.limit(savedValueLength).position(0);
+            type = savedType;
+        } else {
+            raw = iter.value();
+            type = curType;
         }
-        return iter.value();
+        if (type != VALUE_REFERENCE) {
+            return raw;
+        }
+        if (resolvedAt != moves) {
+            resolved = resolver.resolve(raw);
+            resolvedAt = moves;
+        }
+        return resolved;
     }
 
     @Override
@@ -333,6 +399,7 @@ public final class DbIterator implements SortedIterator {
                 } else {
                     saveKey(curKey, curKey.position(), curUserLength);
                     saveValue(iter.value());
+                    savedType = type;
                 }
             }
             iter.prev();
@@ -357,7 +424,7 @@ public final class DbIterator implements SortedIterator {
         }
         long trailer = Coding.getFixed64(k, p + n - TRAILER, p + n);
         int type = (int) (trailer & 0xff);
-        if (type != VALUE && type != DELETION) {
+        if (type != VALUE && type != DELETION && type != VALUE_REFERENCE) {
             throw corruptKey(k);
         }
         curKey = k;

@@ -1,7 +1,11 @@
 package org.leveldbj.db;
 
+import java.io.IOException;
 import org.iq80.leveldb.DBException;
+import org.iq80.leveldb.IOErrorException;
 import org.leveldbj.cache.ClockBlockCache;
+import org.leveldbj.filename.FileNames;
+import org.leveldbj.filename.FileType;
 import org.leveldbj.memtable.MemTable;
 import org.leveldbj.version.Version;
 import org.leveldbj.version.VersionSet;
@@ -17,7 +21,10 @@ import org.leveldbj.version.VersionSet;
  * memtables' approximate memory; {@code leveldbj.num-files}, the table files of the current
  * version; {@code leveldbj.num-compactions} and {@code leveldbj.compaction-bytes-written}, the
  * compaction steps (memtable flushes included) since the database opened and the bytes they
- * wrote. Unknown names give {@code null}.
+ * wrote; {@code leveldbj.num-separated-values} and {@code leveldbj.value-bytes-written}, the
+ * values written to value files since the database opened and the bytes of their records;
+ * {@code leveldbj.value-file-bytes}, the size of every value file in the directory (also the
+ * last line of {@code leveldb.stats} when there is one). Unknown names give {@code null}.
  *
  * <p>Thread safety: takes the database lock.
  */
@@ -62,7 +69,7 @@ final class DbProperties {
                     for (int level = 0; level < work.length; level++) {
                         work[level] = s.stats(level);
                     }
-                    return stats(work, v);
+                    return stats(work, v) + valueFilesLine(s);
                 case "sstables":
                     return v.debugString();
                 case "approximate-memory-usage":
@@ -87,6 +94,12 @@ final class DbProperties {
                 return Integer.toString(s.snapshots.size());
             case "num-iterators":
                 return Integer.toString(openIterators);
+            case "num-separated-values":
+                return Long.toString(s.valueLog.valuesWritten());
+            case "value-bytes-written":
+                return Long.toString(s.valueLog.bytesWritten());
+            case "value-file-bytes":
+                return Long.toString(valueFiles(s)[1]);
             default:
                 break;
         }
@@ -120,6 +133,29 @@ final class DbProperties {
         } finally {
             s.mutex.unlock();
         }
+    }
+
+    /** The number and total size of the value files in the directory. */
+    private static long[] valueFiles(DbState s) {
+        long count = 0;
+        long bytes = 0;
+        try {
+            for (String name : s.env.getChildren(s.dir)) {
+                FileNames.Parsed p = FileNames.parse(name);
+                if (p != null && p.type() == FileType.VALUE) {
+                    count++;
+                    bytes += s.env.getFileSize(s.dir.resolve(name));
+                }
+            }
+        } catch (IOException e) {
+            throw new IOErrorException("IO error: " + s.dir + ": listing value files: " + e.getMessage(), e);
+        }
+        return new long[] {count, bytes};
+    }
+
+    private static String valueFilesLine(DbState s) {
+        long[] files = valueFiles(s);
+        return files[0] == 0 ? "" : String.format("Value files: %d, %.0f MB%n", files[0], files[1] / 1048576.0);
     }
 
     private static String stats(long[][] work, Version v) {

@@ -47,6 +47,8 @@ final class DbState {
     /** Opened read-only: nothing in the directory is written, renamed or deleted. */
     final boolean readOnly;
     final SnapshotList snapshots = new SnapshotList();
+    /** Value separation: writes large values to value files, reads them back. */
+    final ValueLog valueLog;
 
     /** The database lock (C++ mutex_). */
     final ReentrantLock mutex = new ReentrantLock();
@@ -102,6 +104,7 @@ final class DbState {
         this.infoLog = infoLog;
         this.readOnly = options.readOnly();
         this.versions = new VersionSet(env, dir, icmp, tables, options.maxFileSize(), mutex);
+        this.valueLog = new ValueLog(env, dir, readOnly ? 0 : options.valueThreshold());
     }
 
     /** @return the memtable writes go to (null before recovery and after close) */

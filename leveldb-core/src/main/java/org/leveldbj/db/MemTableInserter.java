@@ -46,6 +46,11 @@ final class MemTableInserter implements WriteBatchImpl.Handler {
     }
 
     @Override
+    public void putReference(byte[] data, int keyOffset, int keyLength, int referenceOffset, int referenceLength) {
+        mem.add(sequence++, ValueType.VALUE_REFERENCE, data, keyOffset, keyLength, data, referenceOffset, referenceLength);
+    }
+
+    @Override
     public void delete(byte[] data, int keyOffset, int keyLength) {
         mem.add(sequence++, ValueType.DELETION, data, keyOffset, keyLength, EMPTY, 0, 0);
     }

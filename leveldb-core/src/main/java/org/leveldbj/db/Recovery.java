@@ -96,6 +96,9 @@ final class Recovery {
             }
             if (p.type() == FileType.TABLE) {
                 expected.remove(p.number());
+            } else if (p.type() == FileType.VALUE) {
+                // Value files are not listed in the MANIFEST: their numbers must not be reused.
+                versions.markFileNumberUsed(p.number());
             } else if (p.type() == FileType.LOG
                     && (p.number() >= versions.logNumber() || p.number() == versions.prevLogNumber())) {
                 logs.add(p.number());
@@ -132,6 +135,9 @@ final class Recovery {
             edit.setLastSequence(maxSequence);
             versions.logAndApply(edit);
             recorded = true;
+            if (s.valueLog.threshold() > 0) {
+                versions.markSeparatedValues();
+            }
         } finally {
             // When only the directory sync after the CURRENT switch failed, the new MANIFEST
             // is in force and names the replayed tables and the new log: they must stay.
@@ -235,6 +241,19 @@ final class Recovery {
                     continue;
                 }
                 batch.setContents(record);
+                String dangling;
+                try {
+                    dangling = s.valueLog.checkReferences(batch);
+                } catch (CorruptionException e) {
+                    reporter.corruption(reader.lastRecordOffset(), record.remaining(), e.reason());
+                    continue;
+                }
+                if (dangling != null) {
+                    // Logged after a value that never reached its value file: an unsynced write
+                    // lost with the machine. Dropped whole, as a damaged record is.
+                    reporter.corruption(reader.lastRecordOffset(), record.remaining(), dangling);
+                    continue;
+                }
                 if (mem == null) {
                     mem = new MemTable(s.icmp.userComparator());
                 }

@@ -31,6 +31,7 @@ import org.leveldbj.version.FileMetaData;
 import org.leveldbj.version.TableSource;
 import org.leveldbj.version.VersionEdit;
 import org.leveldbj.version.VersionSet;
+import org.leveldbj.vlog.SeparatedFormat;
 
 /**
  * Rebuilds a usable database from whatever logs and tables in its directory are readable, as
@@ -99,6 +100,8 @@ public final class Repairer {
     private final List<Path> toDelete = new ArrayList<>();
     private long nextFileNumber = 1;
     private long maxSequence;
+    /** Whether the directory holds value files (separated values). */
+    private boolean valueFiles;
 
     /** A table whose entries go into the merge. */
     private record Source(long number, long size) {
@@ -175,6 +178,7 @@ public final class Repairer {
                 case DESCRIPTOR -> manifests.add(name);
                 case LOG -> logs.add(parsed.number());
                 case TABLE -> tableNumbers.add(parsed.number());
+                case VALUE -> valueFiles = true;
                 default -> { }
             }
         }
@@ -369,7 +373,7 @@ public final class Repairer {
                     }
                     previous = new byte[userLength];
                     key.get(key.position(), previous);
-                    if (InternalKeys.typeByte(trailer) != ValueType.VALUE.persistentId()) {
+                    if (InternalKeys.typeByte(trailer) == ValueType.DELETION.persistentId()) {
                         continue; // deleted: nothing older survives the merge to be hidden
                     }
                     if (out == null) {
@@ -419,7 +423,9 @@ public final class Repairer {
         // Every log is now in a table: a log number above them all keeps the next open from
         // replaying them if the kill comes before they are moved aside.
         VersionEdit edit = new VersionEdit()
-                .setComparatorName(comparator.name())
+                // Value files mean entries may refer to them: the MANIFEST keeps other
+                // implementations out (SeparatedFormat).
+                .setComparatorName(valueFiles ? SeparatedFormat.markedName(comparator.name()) : comparator.name())
                 .setLogNumber(nextFileNumber)
                 .setNextFileNumber(nextFileNumber + 1)
                 .setLastSequence(maxSequence);

@@ -17,8 +17,11 @@ import org.leveldbj.util.Coding;
  * batch  := fixed64 sequence   fixed32 count   record*
  * record := 0x01 varint32-length-prefixed key   varint32-length-prefixed value   (put)
  *         | 0x00 varint32-length-prefixed key                                    (delete)
+ *         | 0x02 varint32-length-prefixed key   varint32-length-prefixed reference  (put of a separated value)
  * </pre>
- * The records take consecutive sequence numbers starting at the header's.
+ * The records take consecutive sequence numbers starting at the header's. Records of type 0x02
+ * are never made by callers: the engine writes them to the log of a database with separated
+ * values, in place of puts of large values (see {@link ValueLog}).
  *
  * <p>Thread safety: confined to one thread, like the batches of C++ LevelDB. The engine copies
  * nothing out of a batch after {@code DB.write} returns, so a caller may reuse it.
@@ -61,6 +64,22 @@ public final class WriteBatchImpl implements WriteBatch {
          * @param keyLength length of the key
          */
         void delete(byte[] data, int keyOffset, int keyLength);
+
+        /**
+         * A put of a separated value: the value is a
+         * {@link org.leveldbj.vlog.ValueReference}'s encoding. By default such a record is
+         * refused as malformed, for readers of databases that cannot hold one.
+         *
+         * @param data the array holding the record
+         * @param keyOffset index of the key's first byte
+         * @param keyLength length of the key
+         * @param referenceOffset index of the reference's first byte
+         * @param referenceLength length of the reference
+         * @throws CorruptionException unless overridden
+         */
+        default void putReference(byte[] data, int keyOffset, int keyLength, int referenceOffset, int referenceLength) {
+            throw new CorruptionException("value reference in a WriteBatch of a database without value files");
+        }
     }
 
     @Override
@@ -80,6 +99,20 @@ public final class WriteBatchImpl implements WriteBatch {
         rep.putByte(ValueType.DELETION.persistentId()).putLengthPrefixed(key);
         setCount(count + 1);
         return this;
+    }
+
+    /**
+     * Appends a record of any type from array ranges, for the engine (a separated copy of a
+     * batch). A deletion's value range is ignored.
+     */
+    void addRecord(ValueType type, byte[] key, int keyOffset, int keyLength,
+                   byte[] value, int valueOffset, int valueLength) {
+        checkOpen();
+        rep.putByte(type.persistentId()).putVarint32(keyLength).put(key, keyOffset, keyLength);
+        if (type != ValueType.DELETION) {
+            rep.putVarint32(valueLength).put(value, valueOffset, valueLength);
+        }
+        setCount(count + 1);
     }
 
     /**
@@ -177,12 +210,16 @@ public final class WriteBatchImpl implements WriteBatch {
         while (pos < limit) {
             int tag = data[pos++];
             found++;
-            if (tag == ValueType.VALUE.persistentId()) {
+            if (tag == ValueType.VALUE.persistentId() || tag == ValueType.VALUE_REFERENCE.persistentId()) {
                 long key = lengthPrefixed(data, pos, limit, "bad WriteBatch Put");
                 int keyOffset = Coding.next(key) - Coding.value(key);
                 long value = lengthPrefixed(data, Coding.next(key), limit, "bad WriteBatch Put");
                 int valueOffset = Coding.next(value) - Coding.value(value);
-                handler.put(data, keyOffset, Coding.value(key), valueOffset, Coding.value(value));
+                if (tag == ValueType.VALUE.persistentId()) {
+                    handler.put(data, keyOffset, Coding.value(key), valueOffset, Coding.value(value));
+                } else {
+                    handler.putReference(data, keyOffset, Coding.value(key), valueOffset, Coding.value(value));
+                }
                 pos = Coding.next(value);
             } else if (tag == ValueType.DELETION.persistentId()) {
                 long key = lengthPrefixed(data, pos, limit, "bad WriteBatch Delete");

@@ -176,6 +176,10 @@ final class WriteQueue {
         batch.setSequence(lastSequence + 1);
         long newLast = lastSequence + batch.size();
         boolean unlogged = leader.unlogged;
+        ValueLog values = s.valueLog;
+        if (values.needsNewFile(batch)) {
+            values.reserve(s.versions.newFileNumber());
+        }
         WriteAheadLog.Append append = unlogged ? null : wal.prepare(sync);
         MemTable mem = s.mem();
         if (unlogged) {
@@ -185,6 +189,12 @@ final class WriteQueue {
         s.mutex.unlock();
         Exception failure = null;
         try {
+            // Large values go to the value file first: a log record never names a value the
+            // value file does not hold, and a synced write syncs the value file before the log.
+            batch = values.separate(batch);
+            if (sync) {
+                values.sync();
+            }
             if (!unlogged) {
                 if (append.previousToSync() != null) {
                     append.previousToSync().sync();

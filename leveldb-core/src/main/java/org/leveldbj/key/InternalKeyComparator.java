@@ -20,7 +20,12 @@ import org.leveldbj.util.Coding;
  * <p>Thread safety: immutable; safe for concurrent use if the user comparator is.
  */
 public final class InternalKeyComparator implements KeyComparator {
-    private static final long MAX_TRAILER = InternalKeys.packTrailer(InternalKeys.MAX_SEQUENCE, ValueType.FOR_SEEK);
+    /**
+     * The trailer of shortened keys (index separators): C++ LevelDB's, whose seek type is
+     * {@link ValueType#VALUE}, so that tables stay byte for byte as C++ writes them; with the
+     * largest sequence number the type never decides an order.
+     */
+    private static final long MAX_TRAILER = InternalKeys.packTrailer(InternalKeys.MAX_SEQUENCE, ValueType.VALUE);
 
     private final KeyComparator user;
 

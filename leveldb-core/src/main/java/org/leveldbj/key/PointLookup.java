@@ -27,6 +27,7 @@ public final class PointLookup {
     private ByteBuffer seekKeyView = ByteBuffer.wrap(seekKey);
     private int state;
     private byte[] value;
+    private boolean reference;
 
     /**
      * Starts a lookup.
@@ -48,6 +49,7 @@ public final class PointLookup {
         sequence = snapshotSequence;
         state = UNSETTLED;
         value = null;
+        reference = false;
     }
 
     /** Forgets the key and the value, so that an idle lookup holds on to neither. */
@@ -105,12 +107,45 @@ public final class PointLookup {
     public void found(byte[] found) {
         state = FOUND;
         value = found;
+        reference = false;
+    }
+
+    /**
+     * Settles the lookup with a separated value: {@link #value()} is then the encoding of its
+     * {@link org.leveldbj.vlog.ValueReference}, which the caller resolves.
+     *
+     * @param encodedReference the reference's encoding, owned by the lookup's caller from now on
+     */
+    public void foundReference(byte[] encodedReference) {
+        found(encodedReference);
+        reference = true;
+    }
+
+    /**
+     * Settles the lookup with a value of an entry of the given type: a plain value or a
+     * reference.
+     *
+     * @param type {@link ValueType#VALUE} or {@link ValueType#VALUE_REFERENCE} persistent id
+     * @param found the value or the reference's encoding
+     */
+    public void found(int type, byte[] found) {
+        if (type == ValueType.VALUE_REFERENCE.persistentId()) {
+            foundReference(found);
+        } else {
+            found(found);
+        }
+    }
+
+    /** @return whether the value found is a reference to a separated value */
+    public boolean isReference() {
+        return reference;
     }
 
     /** Settles the lookup with a deletion. */
     public void deleted() {
         state = DELETED;
         value = null;
+        reference = false;
     }
 
     /** @return whether a value or a deletion was found */

@@ -9,10 +9,19 @@ public enum ValueType {
     /** A deletion marker: the key has no value as of this sequence number. */
     DELETION(0),
     /** A value for the key. */
-    VALUE(1);
+    VALUE(1),
+    /**
+     * A value for the key kept in a value file: the entry's value is a
+     * {@link org.leveldbj.vlog.ValueReference}'s encoding. Only databases with separated values
+     * hold such entries (C++ LevelDB knows types 0 and 1 alone).
+     */
+    VALUE_REFERENCE(2);
 
-    /** The type to use when seeking: sorts first among entries of equal sequence number. */
-    public static final ValueType FOR_SEEK = VALUE;
+    /**
+     * The type to use when seeking: the highest, so that a seek key sorts before every entry of
+     * its sequence number.
+     */
+    public static final ValueType FOR_SEEK = VALUE_REFERENCE;
 
     private final int persistentId;
 
@@ -23,7 +32,7 @@ public enum ValueType {
     /**
      * The byte stored on disk.
      *
-     * @return 0 or 1
+     * @return 0, 1 or 2
      */
     public int persistentId() {
         return persistentId;
@@ -41,6 +50,8 @@ public enum ValueType {
                 return DELETION;
             case 1:
                 return VALUE;
+            case 2:
+                return VALUE_REFERENCE;
             default:
                 return null;
         }

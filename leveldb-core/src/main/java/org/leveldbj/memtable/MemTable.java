@@ -151,11 +151,11 @@ public final class MemTable {
             lookup.deleted();
             return true;
         }
-        assert type == ValueType.VALUE.persistentId() : "type " + type;
+        assert type == ValueType.VALUE.persistentId() || type == ValueType.VALUE_REFERENCE.persistentId() : "type " + type;
         long value = MemTableEntry.value(b, SkipList.entry(node));
         byte[] copy = new byte[MemTableEntry.length(value)];
         b.get(MemTableEntry.start(value), copy);
-        lookup.found(copy);
+        lookup.found(type, copy);
         return true;
     }
 

@@ -106,8 +106,8 @@ public final class Version {
             }
             long trailer = InternalKeys.trailer(key, key.position(), length);
             int type = InternalKeys.typeByte(trailer);
-            if (type == ValueType.VALUE.persistentId()) {
-                lookup.found(Bytes.copy(value, value.position(), value.remaining()));
+            if (type == ValueType.VALUE.persistentId() || type == ValueType.VALUE_REFERENCE.persistentId()) {
+                lookup.found(type, Bytes.copy(value, value.position(), value.remaining()));
             } else if (type == ValueType.DELETION.persistentId()) {
                 lookup.deleted();
             } else {

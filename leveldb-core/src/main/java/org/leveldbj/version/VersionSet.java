@@ -18,6 +18,7 @@ import org.leveldbj.filename.FileNames;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.log.LogReader;
 import org.leveldbj.log.LogWriter;
+import org.leveldbj.vlog.SeparatedFormat;
 
 /**
  * The database's file set over time: the current {@link Version}, the MANIFEST that records
@@ -71,6 +72,9 @@ public final class VersionSet implements AutoCloseable {
     private long recordedSequence;
     @GuardedBy("mutex")
     private LogWriter descriptorLog;
+    /** Whether the MANIFEST is marked as holding separated values ({@link SeparatedFormat}). */
+    @GuardedBy("mutex")
+    private boolean separatedValues;
     @GuardedBy("mutex")
     private final byte[][] compactPointers = new byte[NUM_LEVELS][];
 
@@ -173,6 +177,8 @@ public final class VersionSet implements AutoCloseable {
         Long log = null;
         Long prevLog = null;
         Long lastSeq = null;
+        boolean marked = separatedValues;
+        String markedName = SeparatedFormat.markedName(icmp.name());
         LogReader.Reporter reporter = new LogReader.Reporter() {
             @Override
             public void corruption(long bytes, String reason) {
@@ -193,7 +199,9 @@ public final class VersionSet implements AutoCloseable {
                 } catch (CorruptionException e) {
                     throw new CorruptionException(e.reason(), manifestName, reader.lastRecordOffset(), e);
                 }
-                if (edit.comparatorName() != null && !edit.comparatorName().equals(icmp.name())) {
+                if (edit.comparatorName() != null && edit.comparatorName().equals(markedName)) {
+                    marked = true;
+                } else if (edit.comparatorName() != null && !edit.comparatorName().equals(icmp.name())) {
                     // C++ LevelDB's exact text, "<stored> does not match existing comparator : <ours>"
                     // (Status::InvalidArgument(msg, msg2) joins its two parts with ": ").
                     throw new InvalidDatabaseArgumentException("Invalid argument: " + edit.comparatorName()
@@ -227,6 +235,7 @@ public final class VersionSet implements AutoCloseable {
             throw new CorruptionException(e.reason(), manifestName, CorruptionException.UNKNOWN_OFFSET, e);
         }
         install(v);
+        separatedValues = marked;
         manifestFileNumber = nextFile;
         nextFileNumber = nextFile + 1;
         lastSequence = lastSeq;
@@ -261,6 +270,37 @@ public final class VersionSet implements AutoCloseable {
                     CorruptionException.UNKNOWN_OFFSET);
         }
         return name;
+    }
+
+    /**
+     * Whether the database is marked as one that may hold separated values.
+     *
+     * @return {@code true} once {@link #markSeparatedValues()} succeeded, or a MANIFEST
+     *     recovered was marked
+     */
+    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
+    public boolean separatedValues() {
+        assert mutex.isHeldByCurrentThread();
+        return separatedValues;
+    }
+
+    /**
+     * Marks the database as one that may hold separated values: records the marked comparator
+     * name ({@link SeparatedFormat}) in the MANIFEST, after which other implementations refuse
+     * to open it. Does nothing when already marked.
+     *
+     * <p>Requires: the lock, held by the only thread applying edits.
+     *
+     * @throws IOException if writing the MANIFEST fails; the database is then not marked
+     */
+    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
+    public void markSeparatedValues() throws IOException {
+        assert mutex.isHeldByCurrentThread();
+        if (separatedValues) {
+            return;
+        }
+        logAndApply(new VersionEdit().setComparatorName(SeparatedFormat.markedName(icmp.name())));
+        separatedValues = true;
     }
 
     /**
@@ -365,7 +405,8 @@ public final class VersionSet implements AutoCloseable {
     /** The current state as one edit: comparator, compact pointers and every file. */
     @GuardedBy("mutex")
     private VersionEdit snapshotEdit() {
-        VersionEdit edit = new VersionEdit().setComparatorName(icmp.name());
+        VersionEdit edit = new VersionEdit().setComparatorName(
+                separatedValues ? SeparatedFormat.markedName(icmp.name()) : icmp.name());
         for (int level = 0; level < NUM_LEVELS; level++) {
             if (compactPointers[level] != null) {
                 edit.setCompactPointer(level, compactPointers[level]);

@@ -39,7 +39,7 @@ class DbModelTest {
     private final MemEnv env = new MemEnv();
     private final File dir = new File("/db");
 
-    private Options options() {
+    Options options() {
         return new Options().env(env).writeBufferSize(8_000).maxFileSize(16_000).blockSize(512);
     }
 

@@ -51,6 +51,7 @@ import org.leveldbj.testing.PeerExtension;
 import org.leveldbj.testing.ReverseBytewiseComparator;
 import org.leveldbj.util.Bytes;
 import org.leveldbj.version.VersionEdit;
+import org.leveldbj.vlog.SeparatedFormat;
 
 /**
  * Interoperability with C++ LevelDB 1.23 and goleveldb through the peers in interop/: databases
@@ -586,6 +587,38 @@ class InteropTest {
         assertNotEquals(0, go.exit(), go.output());
         assertTrue(go.output().contains("leveldb.BytewiseComparator"), go.output());
         log("peers refuse a comparator mismatch: C++: %s; Go: %s", cpp.output().trim(), go.output().trim());
+    }
+
+    /**
+     * A database with separated values names a comparator the peers do not have: C++ LevelDB
+     * and goleveldb refuse to open it, instead of reading references as values. We read it.
+     */
+    @Test
+    void separatedValuesAreRefusedByThePeers(@TempDir Path tmp) throws IOException {
+        Peers peers = Peers.get();
+        Path recipe = tmp.resolve("separated.recipe");
+        Files.writeString(recipe, """
+                gen seq 91 500 vmin=200 vmax=3000 vkind=rand
+                flush
+                gen seq 92 100 start=5000 vmin=10 vmax=20
+                """, StandardCharsets.ISO_8859_1);
+        Recipe r = Recipe.load(recipe);
+        Path db = tmp.resolve("db");
+        UnaryOperator<Options> separated = o -> o.valueThreshold(100);
+        RecipeRunner.write(db, r, 0, separated);
+        assertTrue(list(db).stream().anyMatch(f -> f.getFileName().toString().endsWith(".vlog")), "no value file");
+        try (DB opened = LevelDbFactory.factory.open(db.toFile(), RecipeRunner.options(r, false))) {
+            RecipeRunner.compare(opened, RecipeRunner.Model.of(r, r.steps().size()), null, "ours: ");
+        }
+        String marked = SeparatedFormat.markedName("leveldb.BytewiseComparator");
+        Peers.Result cpp = peers.cpp("verify", copy(db, "c").toString(), recipe.toString());
+        assertEquals(1, cpp.exit(), cpp.output());
+        assertTrue(cpp.output().contains(marked + " does not match existing comparator"), cpp.output());
+        Peers.Result go = peers.go("verify", copy(db, "g").toString(), recipe.toString());
+        assertNotEquals(0, go.exit(), go.output());
+        assertTrue(go.exit() < 128, "Go peer crashed: " + go.output());
+        assertTrue(go.output().contains(marked), go.output());
+        log("separated values: C++: %s; Go: %s", cpp.output().trim(), go.output().trim());
     }
 
     private static void assertMentionsBoth(String message) {

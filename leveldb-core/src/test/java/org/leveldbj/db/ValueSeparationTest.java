@@ -1,0 +1,231 @@
+package org.leveldbj.db;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.leveldbj.db.DbTestSupport.named;
+import static org.leveldbj.db.DbTestSupport.read;
+import static org.leveldbj.db.DbTestSupport.utf8;
+import static org.leveldbj.db.DbTestSupport.write;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.iq80.leveldb.CorruptDatabaseException;
+import org.iq80.leveldb.CorruptionException;
+import org.iq80.leveldb.DB;
+import org.iq80.leveldb.DBException;
+import org.iq80.leveldb.DBIterator;
+import org.iq80.leveldb.Options;
+import org.iq80.leveldb.ReadOptions;
+import org.iq80.leveldb.Snapshot;
+import org.iq80.leveldb.WriteBatch;
+import org.iq80.leveldb.WriteOptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.leveldbj.testing.MemEnv;
+import org.leveldbj.testing.Seed;
+import org.leveldbj.testing.SeedExtension;
+import org.leveldbj.vlog.SeparatedFormat;
+
+/**
+ * What value separation changes and what it must not: large values live in value files and the
+ * tables hold references, the MANIFEST keeps other implementations out, reads of every kind see
+ * the values, and recovery drops what refers to a value that never reached its file.
+ */
+@ExtendWith(SeedExtension.class)
+class ValueSeparationTest {
+    private static final int THRESHOLD = 1000;
+    private final MemEnv env = new MemEnv();
+    private final File dir = new File("/db");
+    private final Path path = dir.toPath();
+
+    private Options options() {
+        return new Options().env(env).valueThreshold(THRESHOLD);
+    }
+
+    private static byte[] value(Random r, int n) {
+        byte[] v = new byte[n];
+        r.nextBytes(v);
+        return v;
+    }
+
+    private long bytesNamed(String suffix) throws IOException {
+        long total = 0;
+        for (String name : named(env, path, suffix)) {
+            total += env.getFileSize(path.resolve(name));
+        }
+        return total;
+    }
+
+    private String manifest() throws IOException {
+        List<String> manifests = named(env, path, "");
+        String latest = manifests.stream().filter(n -> n.startsWith("MANIFEST-")).reduce((a, b) -> b).orElseThrow();
+        return new String(read(env, path.resolve(latest)), StandardCharsets.ISO_8859_1);
+    }
+
+    @Test
+    void largeValuesLiveInValueFilesAndTheTablesHoldReferences(@Seed Random r) throws IOException {
+        byte[][] values = new byte[200][];
+        try (DB db = LevelDbFactory.factory.open(dir, options())) {
+            for (int i = 0; i < values.length; i++) {
+                values[i] = value(r, i % 2 == 0 ? 20_000 : 10);
+                db.put(utf8("k" + i), values[i]);
+            }
+            db.compactRange(null, null);
+            for (int i = 0; i < values.length; i++) {
+                assertArrayEquals(values[i], db.get(utf8("k" + i)));
+            }
+            assertEquals(String.valueOf(100L), db.getProperty("leveldbj.num-separated-values"));
+        }
+        assertTrue(bytesNamed(".vlog") >= 100 * 20_000L, "every large value is in a value file");
+        assertTrue(bytesNamed(".ldb") < 50_000, "the tables hold references, not values: " + bytesNamed(".ldb"));
+        assertTrue(manifest().contains(SeparatedFormat.markedName("leveldb.BytewiseComparator")));
+    }
+
+    @Test
+    void iteratorsBothWaysSnapshotsAndBatchesSeeTheValues(@Seed Random r) throws IOException {
+        try (DB db = LevelDbFactory.factory.open(dir, options())) {
+            byte[] old = value(r, 5000);
+            db.put(utf8("a"), old);
+            Snapshot snapshot = db.getSnapshot();
+            byte[] newer = value(r, 7000);
+            byte[] small = value(r, 5);
+            try (WriteBatch batch = db.createWriteBatch()) {
+                batch.put(utf8("a"), newer);
+                batch.put(utf8("b"), small);
+                batch.put(utf8("c"), value(r, 3000));
+                batch.delete(utf8("c"));
+                batch.put(utf8("d"), value(r, 999));
+                db.write(batch);
+            }
+            db.compactRange(null, null);
+            assertArrayEquals(old, db.get(utf8("a"), new ReadOptions().snapshot(snapshot)));
+            assertArrayEquals(newer, db.get(utf8("a")));
+            assertNull(db.get(utf8("c")));
+            try (DBIterator it = db.iterator(new ReadOptions().snapshot(snapshot))) {
+                it.seekToFirst();
+                Map.Entry<byte[], byte[]> e = it.next();
+                assertArrayEquals(old, e.getValue());
+                assertFalse(it.hasNext());
+            }
+            snapshot.close();
+            try (DBIterator it = db.iterator()) {
+                it.seekToLast();
+                assertArrayEquals(utf8("d"), it.peekNext().getKey());
+                assertEquals(999, it.peekNext().getValue().length);
+                assertArrayEquals(small, it.prev().getValue());
+                assertArrayEquals(newer, it.prev().getValue());
+                assertFalse(it.hasPrev());
+                assertArrayEquals(newer, it.next().getValue());
+                assertArrayEquals(small, it.next().getValue());
+            }
+        }
+    }
+
+    @Test
+    void reopenedWithoutAThresholdItStillReadsItsValuesAndStaysMarked(@Seed Random r) throws IOException {
+        byte[] big = value(r, 50_000);
+        try (DB db = LevelDbFactory.factory.open(dir, options())) {
+            db.put(utf8("big"), big);
+        }
+        long valueBytes = bytesNamed(".vlog");
+        try (DB db = LevelDbFactory.factory.open(dir, new Options().env(env))) {
+            assertArrayEquals(big, db.get(utf8("big")), "replayed from the log: a reference");
+            db.put(utf8("later"), big);
+            db.compactRange(null, null);
+            assertArrayEquals(big, db.get(utf8("big")));
+            assertArrayEquals(big, db.get(utf8("later")));
+        }
+        assertEquals(valueBytes, bytesNamed(".vlog"), "without a threshold, new values stay in the tables");
+        assertTrue(manifest().contains(SeparatedFormat.PREFIX), "still marked: it holds references");
+    }
+
+    @Test
+    void aDatabaseNeverOpenedWithAThresholdIsNotMarked() throws IOException {
+        try (DB db = LevelDbFactory.factory.open(dir, new Options().env(env))) {
+            db.put(utf8("k"), new byte[5000]);
+        }
+        try (DB db = LevelDbFactory.factory.open(dir, new Options().env(env))) {
+            db.compactRange(null, null);
+        }
+        assertFalse(manifest().contains(SeparatedFormat.PREFIX));
+        assertTrue(named(env, path, ".vlog").isEmpty());
+    }
+
+    @Test
+    void aBatchReferringToALostValueIsDroppedWholeAtRecovery(@Seed Random r) throws IOException {
+        byte[] kept = value(r, 4000);
+        DB db = LevelDbFactory.factory.open(dir, options());
+        db.put(utf8("kept"), kept, new WriteOptions().sync(true));
+        try (WriteBatch batch = db.createWriteBatch()) {
+            batch.put(utf8("lost-small"), utf8("x"));
+            batch.put(utf8("lost-big"), value(r, 4000));
+            db.write(batch, new WriteOptions().sync(true));
+        }
+        // The machine loses the value file's last record but not the log: the log record now
+        // names a value its file does not hold.
+        String vlog = named(env, path, ".vlog").get(0);
+        byte[] content = read(env, path.resolve(vlog));
+        db.close();
+        write(env, path.resolve(vlog), Arrays.copyOf(content, content.length - 10));
+        try (DB reopened = LevelDbFactory.factory.open(dir, options())) {
+            assertArrayEquals(kept, reopened.get(utf8("kept")));
+            assertNull(reopened.get(utf8("lost-big")));
+            assertNull(reopened.get(utf8("lost-small")), "the batch is dropped whole");
+        }
+    }
+
+    @Test
+    void withParanoidChecksADanglingReferenceFailsTheOpen(@Seed Random r) throws IOException {
+        try (DB db = LevelDbFactory.factory.open(dir, options())) {
+            db.put(utf8("big"), value(r, 4000));
+        }
+        String vlog = named(env, path, ".vlog").get(0);
+        env.deleteFile(path.resolve(vlog));
+        CorruptDatabaseException e = assertThrows(CorruptDatabaseException.class,
+                () -> LevelDbFactory.factory.open(dir, options().paranoidChecks(true)).close());
+        assertTrue(e.getMessage().contains(vlog), e.getMessage());
+    }
+
+    @Test
+    void aDamagedValueIsACorruptionNamingItsFile(@Seed Random r) throws IOException {
+        try (DB db = LevelDbFactory.factory.open(dir, options())) {
+            db.put(utf8("big"), value(r, 4000));
+            db.put(utf8("other"), value(r, 4000));
+        }
+        String vlog = named(env, path, ".vlog").get(0);
+        DbTestSupport.flipByte(env, path.resolve(vlog), 100);
+        try (DB db = LevelDbFactory.factory.open(dir, options())) {
+            DBException e = assertThrows(CorruptionException.class, () -> db.get(utf8("big")));
+            assertTrue(e.getMessage().contains(vlog), e.getMessage());
+            assertEquals(4000, db.get(utf8("other")).length);
+        }
+    }
+
+    @Test
+    void repairKeepsReferencesAndTheMark(@Seed Random r) throws IOException {
+        byte[] big = value(r, 9000);
+        try (DB db = LevelDbFactory.factory.open(dir, options())) {
+            db.put(utf8("big"), big);
+            db.put(utf8("small"), utf8("s"));
+            db.compactRange(null, null);
+            db.put(utf8("in-log"), big);
+        }
+        LevelDbFactory.factory.repair(dir, new Options().env(env));
+        assertTrue(manifest().contains(SeparatedFormat.PREFIX));
+        try (DB db = LevelDbFactory.factory.open(dir, new Options().env(env))) {
+            assertArrayEquals(big, db.get(utf8("big")));
+            assertArrayEquals(big, db.get(utf8("in-log")));
+            assertArrayEquals(utf8("s"), db.get(utf8("small")));
+        }
+    }
+}
