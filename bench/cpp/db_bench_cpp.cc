@@ -61,6 +61,7 @@ struct Flags {
   int open_files = leveldb::Options().max_open_files;
   int bloom_bits = -1;
   bool verify_checksums = false;
+  int value_threshold = 0;  // accepted for leveldbj's flag; C++ LevelDB has no value files
   std::string db;
   bool snappy = true;
 
@@ -153,6 +154,8 @@ Flags ParseFlags(int argc, char** argv) {
       flags.cache_size = ParseInteger(arg, value, INT64_MIN, INT64_MAX);
     } else if (name == "open_files") {
       flags.open_files = ParseInt(arg, value, 1);
+    } else if (name == "value_threshold") {
+      flags.value_threshold = ParseInt(arg, value, 0);
     } else if (name == "verify_checksums") {
       flags.verify_checksums = ParseBool(arg, value);
     } else if (name == "bloom_bits") {
@@ -809,6 +812,9 @@ void PrintHeader(const Flags& flags) {
       flags.snappy ? "snappy" : "none", flags.write_buffer_size, flags.max_file_size,
       flags.block_size, cache.c_str(), bloom.c_str(), flags.open_files, flags.threads,
       flags.verify_checksums ? 1 : 0);
+  if (flags.value_threshold > 0) {
+    std::printf("WARNING: C++ LevelDB keeps every value in its tables: --value_threshold ignored\n");
+  }
   std::printf("------------------------------------------------\n");
   std::fflush(stdout);
 }
@@ -821,7 +827,7 @@ int main(int argc, char** argv) {
         "db_bench_cpp: leveldbj's db-bench workloads on C++ LevelDB.\n"
         "Flags (--name=value): benchmarks num reads threads value_size compression_ratio\n"
         "  histogram use_existing_db db write_buffer_size max_file_size block_size cache_size\n"
-        "  open_files bloom_bits verify_checksums compression=none|snappy\n");
+        "  open_files bloom_bits verify_checksums value_threshold compression=none|snappy\n");
     return 0;
   }
   Flags flags;

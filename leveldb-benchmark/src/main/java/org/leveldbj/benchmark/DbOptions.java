@@ -42,6 +42,13 @@ final class DbOptions {
             throw new FlagException("--compression=zstd: " + impl + " cannot write zstd blocks"
                     + " (leveldbj and rocksdb can)");
         }
+        if (flags.valueThreshold > 0) {
+            if (impl.name().equals("leveldbj")) {
+                options.valueThreshold(flags.valueThreshold);
+            } else {
+                warnings.add(impl + " keeps every value in its tables: --value_threshold ignored");
+            }
+        }
         if (flags.maxFileSize != new Options().maxFileSize()) {
             if (impl.supports(Impl.Feature.MAX_FILE_SIZE)) {
                 options.maxFileSize(flags.maxFileSize);

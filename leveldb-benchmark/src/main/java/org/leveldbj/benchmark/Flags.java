@@ -36,6 +36,7 @@ final class Flags implements Cloneable {
     int openFiles = new Options().maxOpenFiles();
     int bloomBits = -1;
     boolean verifyChecksums;
+    int valueThreshold;
     String db;
     CompressionType compression = CompressionType.SNAPPY;
     String impl = "leveldbj";
@@ -137,6 +138,9 @@ final class Flags implements Cloneable {
                 break;
             case "open_files":
                 openFiles = intValue(arg, value, 1);
+                break;
+            case "value_threshold":
+                valueThreshold = intValue(arg, value, 0);
                 break;
             case "verify_checksums":
                 verifyChecksums = boolValue(arg, value);

@@ -89,11 +89,12 @@ final class Header {
     static String options(Flags flags) {
         return String.format(Locale.ROOT,
                 "compression=%s write_buffer_size=%d max_file_size=%d block_size=%d"
-                        + " cache_size=%s bloom_bits=%s open_files=%d threads=%d verify_checksums=%d",
+                        + " cache_size=%s bloom_bits=%s open_files=%d threads=%d verify_checksums=%d%s",
                 Flags.compressionName(flags.compression), flags.writeBufferSize,
                 flags.maxFileSize, flags.blockSize,
                 flags.cacheSize < 0 ? "default" : Long.toString(flags.cacheSize),
                 flags.bloomBits < 0 ? "none" : Integer.toString(flags.bloomBits),
-                flags.openFiles, flags.threads, flags.verifyChecksums ? 1 : 0);
+                flags.openFiles, flags.threads, flags.verifyChecksums ? 1 : 0,
+                flags.valueThreshold > 0 ? " value_threshold=" + flags.valueThreshold : "");
     }
 }

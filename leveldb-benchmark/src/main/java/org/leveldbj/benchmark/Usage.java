@@ -23,6 +23,8 @@ final class Usage {
             "  --cache_size=N           block cache bytes; -1 for the default (-1)",
             "  --open_files=N           maximum open files (1000)",
             "  --bloom_bits=N           bloom filter bits per key; -1 for none (-1)",
+            "  --value_threshold=N      keep values of N bytes or more in value files (leveldbj);",
+            "                           0 for none (0)",
             "  --verify_checksums=0|1   check every block's checksum when reading it; 0 is",
             "                           C++ LevelDB's default (its ReadOptions) (0)",
             "  --compression=none|snappy|zstd   block compression (snappy)",

@@ -41,23 +41,47 @@ final class ValueGenerator {
         return new Cursor();
     }
 
-    /** Consecutive slices of the generator's data; wraps around at the end. */
+    /**
+     * Consecutive slices of the generator's data; wraps around at the end. A slice is cut once
+     * and handed out again each time the cursor comes back to it (callers must not change it),
+     * so that producing a value costs no copy, as db_bench's values (slices of its buffer) do not.
+     */
     final class Cursor {
         private int position;
+        /** The slices cut for values of {@link #slicedLength} bytes, by position / length. */
+        private byte[][] slices = new byte[0][];
+        private int slicedLength = -1;
 
         private Cursor() {
         }
 
-        /** A fresh array of the next {@code length} bytes; {@code length} is below 1 MiB. */
+        /** The next {@code length} bytes; {@code length} is at most 1 MiB. */
         byte[] next(int length) {
             if (length > data.length) {
                 throw new IllegalArgumentException("value size above " + data.length);
             }
+            if (length == 0) {
+                return new byte[0];
+            }
+            if (length != slicedLength) {
+                slices = new byte[data.length / length][];
+                slicedLength = length;
+            }
             if (position + length > data.length) {
                 position = 0;
             }
+            int start = position;
             position += length;
-            return Arrays.copyOfRange(data, position - length, position);
+            if (start % length != 0) {
+                // Only after a change of length: slices are kept at multiples of the length.
+                return Arrays.copyOfRange(data, start, position);
+            }
+            byte[] slice = slices[start / length];
+            if (slice == null) {
+                slice = Arrays.copyOfRange(data, start, position);
+                slices[start / length] = slice;
+            }
+            return slice;
         }
     }
 }

@@ -73,7 +73,7 @@ class FlagsTest {
                 "--histogram=1", "--use_existing_db=1", "--write_buffer_size=1000",
                 "--max_file_size=3000", "--block_size=1024", "--cache_size=0",
                 "--open_files=50", "--bloom_bits=10", "--db=/tmp/x", "--compression=zstd",
-                "--impl=rocksdb", "--verify_checksums=1");
+                "--impl=rocksdb", "--verify_checksums=1", "--value_threshold=4096");
         assertEquals(List.of("fillrandom", "readhot"), flags.benchmarks);
         assertEquals(500, flags.num);
         assertEquals(20, flags.effectiveReads());
@@ -89,6 +89,8 @@ class FlagsTest {
         assertEquals(50, flags.openFiles);
         assertEquals(10, flags.bloomBits);
         assertTrue(flags.verifyChecksums);
+        assertEquals(4096, flags.valueThreshold);
+        assertEquals(4096, DbOptions.of(flags, Impls.load("leveldbj")).options().valueThreshold());
         assertTrue(DbOptions.of(flags, Impls.load("leveldbj")).options().verifyChecksums());
         assertFalse(DbOptions.of(Flags.parse(), Impls.load("leveldbj")).options().verifyChecksums(),
                 "C++ LevelDB's default: a read checks no checksum unless it asks");
@@ -142,7 +144,7 @@ class FlagsTest {
     void helpListsEveryFlag() {
         for (String flag : List.of("benchmarks", "num", "reads", "threads", "value_size",
                 "compression_ratio", "histogram", "use_existing_db", "db", "write_buffer_size",
-                "max_file_size", "block_size", "cache_size", "open_files", "bloom_bits", "verify_checksums",
+                "max_file_size", "block_size", "cache_size", "open_files", "bloom_bits", "verify_checksums", "value_threshold",
                 "compression", "impl")) {
             assertTrue(Usage.TEXT.contains("--" + flag + "="), flag);
         }

@@ -436,8 +436,41 @@ public final class DbImpl implements DB {
     @Override
     public Snapshot put(byte[] key, byte[] value, WriteOptions options) {
         WriteBatchImpl batch = new WriteBatchImpl();
-        batch.put(key, value);
+        if (value != null && key != null && options != null && s.valueLog.separates(value.length)) {
+            // A large value goes to its value file from the caller's array, before the write
+            // joins the queue; the batch carries its reference only.
+            checkOpen();
+            checkWritable("writing");
+            byte[] ref = appendValue(key, value, options);
+            batch.addRecord(ValueType.VALUE_REFERENCE, key, 0, key.length, ref, 0, ref.length);
+        } else {
+            batch.put(key, value);
+        }
         return write(batch, options);
+    }
+
+    /** Appends a separated value (synced for a synced write); a failure is sticky, as the log's. */
+    private byte[] appendValue(byte[] key, byte[] value, WriteOptions options) {
+        if (options.sync() && options.disableWal()) {
+            throw new InvalidArgumentException("Invalid argument: a write cannot both sync and skip the write-ahead log");
+        }
+        try {
+            byte[] ref = s.valueLog.append(key, 0, key.length, value, 0, value.length);
+            if (options.sync()) {
+                s.valueLog.sync();
+            }
+            return ref;
+        } catch (IOException | RuntimeException e) {
+            IOErrorException failure = new IOErrorException("IO error: writing a value file in " + s.dir + ": "
+                    + e.getMessage(), e);
+            s.mutex.lock();
+            try {
+                s.recordBackgroundError(failure);
+            } finally {
+                s.mutex.unlock();
+            }
+            throw failure;
+        }
     }
 
     @Override
@@ -650,12 +683,13 @@ public final class DbImpl implements DB {
         try {
             s.withdrawReadView();
             wal.close();
-            closeQuietly(s.valueLog);
             s.releaseMemTables();
             closeQuietly(s.versions);
         } finally {
             s.mutex.unlock();
         }
+        // Without the lock: an append starting a value file takes the lock inside the value log's.
+        closeQuietly(s.valueLog);
         tableCache.close();
         s.infoLog.close();
         closeQuietly(lock);

@@ -104,7 +104,17 @@ final class DbState {
         this.infoLog = infoLog;
         this.readOnly = options.readOnly();
         this.versions = new VersionSet(env, dir, icmp, tables, options.maxFileSize(), mutex);
-        this.valueLog = new ValueLog(env, dir, readOnly ? 0 : options.valueThreshold());
+        this.valueLog = new ValueLog(env, dir, readOnly ? 0 : options.valueThreshold(), this::newFileNumber);
+    }
+
+    /** A new file number, taking the lock (for value files, started outside it). */
+    private long newFileNumber() {
+        mutex.lock();
+        try {
+            return versions.newFileNumber();
+        } finally {
+            mutex.unlock();
+        }
     }
 
     /** @return the memtable writes go to (null before recovery and after close) */

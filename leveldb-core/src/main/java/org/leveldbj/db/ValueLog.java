@@ -1,5 +1,6 @@
 package org.leveldbj.db;
 
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -7,6 +8,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.Env;
 import org.leveldbj.key.ValueType;
@@ -15,25 +17,30 @@ import org.leveldbj.vlog.ValueFiles;
 import org.leveldbj.vlog.ValueReference;
 
 /**
- * The database's side of value separation ({@code Options.valueThreshold}): moves the large
- * values of a write group into value files before the group is logged, and reads them back for
+ * The database's side of value separation ({@code Options.valueThreshold}): writes large values
+ * to value files before the writes that refer to them are logged, and reads them back for
  * lookups and iterators.
  *
- * <p>Writing: the write leader calls {@link #needsNewFile} with the database lock held (a new
- * value file takes a file number), then {@link #separate} with it released: each put whose value
- * has at least {@code threshold} bytes is appended to the current value file and replaced, in a
- * copy of the group, by a put of its reference (WriteBatch tag 2); then, for a synced write,
- * {@link #sync} (the value file, and the directory after a new file) before the log is synced. A value file grows to {@link #MAX_FILE_SIZE} before the
- * next one is started, and is never appended to after this object is closed: a reopened
- * database starts a new file.
+ * <p>Writing: a value of at least {@code threshold} bytes is appended to the current value file
+ * by {@link #append}, which hands back its reference: by the writer's own thread for a
+ * {@code put} (straight from the caller's array, before the write joins the queue), and by the
+ * write leader, through {@link #separate}, for the large values of batches (each such put is
+ * replaced, in a copy of the group, by a put of its reference: WriteBatch tag 2). Either way the
+ * value reaches the operating system before the log record naming it; a synced write calls
+ * {@link #sync} (the value file, and the directory after a new file) before the log is synced.
+ * A value file grows to {@link #MAX_FILE_SIZE} before the next is started, and is never appended
+ * to after this object is closed: a reopened database starts a new file. A failed append leaves
+ * the file's end unknown: every later append fails too.
  *
  * <p>Recovery: {@link #checkReferences} tells whether every reference of a batch read from a log
  * reaches a record of its value file; a batch with one that does not was logged after a value
  * that never reached the disk (an unsynced write lost with the machine) and is dropped whole.
  *
- * <p>Thread safety: {@link #needsNewFile}, {@link #separate} and {@link #sync} are the write
- * leader's (one thread at a time); {@link #read} and the counters are safe for any thread.
- * Lifetime: {@link #close} closes the value file being written and every reader.
+ * <p>Thread safety: safe for concurrent use. Appends and syncs are serialized by this object's
+ * monitor, which is taken before, never while holding, the database lock (a new value file
+ * takes a file number under the database lock). {@link #separate} is the write leader's;
+ * {@link #checkReferences} is recovery's. Lifetime: {@link #close} closes the value file being
+ * written and every reader; it must not be called with the database lock held.
  */
 final class ValueLog implements Closeable {
     /** The size from which the value file being written is closed and a new one started. */
@@ -43,25 +50,33 @@ final class ValueLog implements Closeable {
     private final Path dir;
     private final int threshold;
     private final ValueFiles files;
+    /** Allocates file numbers (takes the database lock). */
+    private final LongSupplier fileNumbers;
+    /** Leader only. */
     private final SeparatingHandler separating = new SeparatingHandler();
+    /** Leader only. */
     private final WriteBatchImpl separated = new WriteBatchImpl();
     private final AtomicLong bytesWritten = new AtomicLong();
     private final AtomicLong valuesWritten = new AtomicLong();
     /** Recovery only (one thread, value files unchanging): the sizes of value files seen. */
     private final Map<Long, Long> recoverySizes = new HashMap<>();
-    /** Leader only. */
+    @GuardedBy("this")
     private ValueFileWriter writer;
-    /** Leader only: the number reserved for the next value file, or -1. */
-    private long nextNumber = -1;
-    /** Leader only: a value file was created since the directory was last synced. */
+    /** A value file was created since the directory was last synced. */
+    @GuardedBy("this")
     private boolean directoryUnsynced;
+    /** Why appends are refused: a failed append, or close. */
+    @GuardedBy("this")
+    private IOException failure;
 
     /**
      * @param env the database's environment
      * @param dir the database directory
      * @param threshold the smallest value separated; 0 separates none (reads still resolve)
+     * @param fileNumbers allocates the number of each new value file
      */
-    ValueLog(Env env, Path dir, int threshold) {
+    ValueLog(Env env, Path dir, int threshold, LongSupplier fileNumbers) {
+        this.fileNumbers = fileNumbers;
         this.env = env;
         this.dir = dir;
         this.threshold = threshold;
@@ -74,23 +89,53 @@ final class ValueLog implements Closeable {
     }
 
     /**
-     * Whether the group may hold a value to separate, and no value file can take it: the leader
-     * then reserves a file number and passes it through {@link #reserve}.
+     * Whether a value is to be separated.
      *
-     * @param group the write group
-     * @return {@code true} when a new value file number is needed
+     * @param valueLength the value's length
+     * @return {@code true} when separation is on and the value reaches the threshold
      */
-    boolean needsNewFile(WriteBatchImpl group) {
-        return mayHoldLargeValue(group) && nextNumber < 0 && (writer == null || writer.size() >= MAX_FILE_SIZE);
+    boolean separates(int valueLength) {
+        return threshold > 0 && valueLength >= threshold;
     }
 
     /**
-     * Hands over a file number for the next value file.
+     * Appends a value to the current value file (starting a new one when it is full) and flushes
+     * it to the operating system.
      *
-     * @param number a number no other file uses
+     * @param key the array holding the key
+     * @param keyOffset the key's first byte
+     * @param keyLength the key's length
+     * @param value the array holding the value
+     * @param valueOffset the value's first byte
+     * @param valueLength the value's length
+     * @return the encoding of the value's reference
+     * @throws IOException if writing fails, now or at an earlier append
      */
-    void reserve(long number) {
-        nextNumber = number;
+    synchronized byte[] append(byte[] key, int keyOffset, int keyLength, byte[] value, int valueOffset, int valueLength)
+            throws IOException {
+        if (failure != null) {
+            throw new IOException("value file unusable after an earlier failure: " + failure.getMessage(), failure);
+        }
+        try {
+            if (writer == null || writer.size() >= MAX_FILE_SIZE) {
+                long number = fileNumbers.getAsLong();
+                ValueFileWriter fresh = new ValueFileWriter(env.newWritableFile(files.path(number)), number);
+                if (writer != null) {
+                    // Its records were flushed; synced writes synced it before the switch.
+                    writer.sync();
+                    writer.close();
+                }
+                writer = fresh;
+                directoryUnsynced = true;
+            }
+            ValueReference ref = writer.append(key, keyOffset, keyLength, value, valueOffset, valueLength);
+            bytesWritten.addAndGet(ref.recordSize());
+            valuesWritten.incrementAndGet();
+            return ref.encode();
+        } catch (IOException | RuntimeException e) {
+            failure = e instanceof IOException io ? io : new IOException(e.getMessage(), e);
+            throw e;
+        }
     }
 
     /**
@@ -102,8 +147,8 @@ final class ValueLog implements Closeable {
      * @throws IOException if writing a value file fails: the value file's end is then unknown
      */
     WriteBatchImpl separate(WriteBatchImpl group) throws IOException {
-        if (!mayHoldLargeValue(group)) {
-            return group;
+        if (threshold <= 0 || group.approximateSize() - WriteBatchImpl.HEADER_SIZE <= threshold) {
+            return group; // no record of the group can hold a value that large
         }
         separated.clear();
         separating.failure = null;
@@ -125,7 +170,10 @@ final class ValueLog implements Closeable {
      *
      * @throws IOException if syncing fails
      */
-    void sync() throws IOException {
+    synchronized void sync() throws IOException {
+        if (failure != null) {
+            throw new IOException("value file unusable after an earlier failure: " + failure.getMessage(), failure);
+        }
         if (writer != null) {
             writer.sync();
         }
@@ -182,9 +230,8 @@ final class ValueLog implements Closeable {
     }
 
     /** @return the value file being written, or -1 */
-    long currentFileNumber() {
-        ValueFileWriter w = writer;
-        return w == null ? -1 : w.number();
+    synchronized long currentFileNumber() {
+        return writer == null ? -1 : writer.number();
     }
 
     /**
@@ -198,7 +245,10 @@ final class ValueLog implements Closeable {
     }
 
     @Override
-    public void close() throws IOException {
+    public synchronized void close() throws IOException {
+        if (failure == null) {
+            failure = new IOException("value log closed");
+        }
         try {
             if (writer != null) {
                 writer.close();
@@ -207,32 +257,6 @@ final class ValueLog implements Closeable {
         } finally {
             files.close();
         }
-    }
-
-    private boolean mayHoldLargeValue(WriteBatchImpl group) {
-        return threshold > 0 && group.approximateSize() - WriteBatchImpl.HEADER_SIZE > threshold;
-    }
-
-    /**
-     * The value file to append to: a new one when the current one was full when the group
-     * started (a group's values all go to one file, which may grow past the size limit).
-     */
-    private ValueFileWriter writer() throws IOException {
-        if (writer == null || (writer.size() >= MAX_FILE_SIZE && nextNumber >= 0)) {
-            if (nextNumber < 0) {
-                throw new IllegalStateException("no value file number reserved");
-            }
-            ValueFileWriter fresh = new ValueFileWriter(env.newWritableFile(files.path(nextNumber)), nextNumber);
-            nextNumber = -1;
-            if (writer != null) {
-                // Its records are flushed; a synced write syncs the file it used before switching.
-                writer.sync();
-                writer.close();
-            }
-            writer = fresh;
-            directoryUnsynced = true;
-        }
-        return writer;
     }
 
     /** Copies a group into {@link #separated}, moving large values to the value file. */
@@ -249,18 +273,14 @@ final class ValueLog implements Closeable {
                 separated.addRecord(ValueType.VALUE, data, keyOffset, keyLength, data, valueOffset, valueLength);
                 return;
             }
-            ValueReference ref;
+            byte[] encoded;
             try {
-                ValueFileWriter w = writer();
-                ref = w.append(data, keyOffset, keyLength, data, valueOffset, valueLength);
+                encoded = append(data, keyOffset, keyLength, data, valueOffset, valueLength);
             } catch (IOException e) {
                 failure = e;
                 return;
             }
             any = true;
-            bytesWritten.addAndGet(ref.recordSize());
-            valuesWritten.incrementAndGet();
-            byte[] encoded = ref.encode();
             separated.addRecord(ValueType.VALUE_REFERENCE, data, keyOffset, keyLength, encoded, 0, encoded.length);
         }
 

@@ -177,9 +177,6 @@ final class WriteQueue {
         long newLast = lastSequence + batch.size();
         boolean unlogged = leader.unlogged;
         ValueLog values = s.valueLog;
-        if (values.needsNewFile(batch)) {
-            values.reserve(s.versions.newFileNumber());
-        }
         WriteAheadLog.Append append = unlogged ? null : wal.prepare(sync);
         MemTable mem = s.mem();
         if (unlogged) {

@@ -8,8 +8,8 @@ import org.iq80.leveldb.Env;
 
 /**
  * A file written through a {@link FileChannel} with a 64 KiB buffer, so that the many small
- * appends of a log or table writer become few system calls. Appends larger than the buffer go to
- * the channel directly.
+ * appends of a log or table writer become few system calls. An append that does not fit in the
+ * buffer's room goes to the channel with the buffered bytes, in one gathering write.
  *
  * <p>Durability: {@link #flush()} writes the buffer to the operating system; {@link #sync()}
  * flushes and then calls {@code FileChannel.force(false)} ({@code fdatasync} on Linux), which
@@ -51,15 +51,18 @@ final class FileSystemWritableFile implements Env.WritableFile {
             buffer.put(data);
             return;
         }
-        // Top up the buffer, write it, then either buffer the rest or write it directly.
-        int topUp = buffer.remaining();
-        buffer.put(data.slice(data.position(), topUp));
-        data.position(data.position() + topUp);
-        writeBuffer();
-        if (data.remaining() < BUFFER_SIZE) {
-            buffer.put(data);
-        } else {
-            writeFully(data);
+        // The buffered bytes and the new ones in one gathering write: one system call, and the
+        // new bytes are not copied into the buffer first.
+        buffer.flip();
+        ByteBuffer[] both = {buffer, data};
+        try {
+            while (buffer.hasRemaining() || data.hasRemaining()) {
+                channel.write(both);
+            }
+        } catch (IOException e) {
+            throw IoErrors.withPath(file, e);
+        } finally {
+            buffer.compact();
         }
     }
 
