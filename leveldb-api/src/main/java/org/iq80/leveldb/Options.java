@@ -28,6 +28,7 @@ package org.iq80.leveldb;
  *   <tr><td>{@link #readOnly()} (extension)</td><td>{@code false}</td></tr>
  *   <tr><td>{@link #tableFileSuffix()} (extension)</td><td>{@link TableFileSuffix#AUTO}</td></tr>
  *   <tr><td>{@link #valueThreshold()} (extension)</td><td>{@code 0} (values stay in the tables)</td></tr>
+ *   <tr><td>{@link #valueGarbageRatio()} (extension)</td><td>{@code 0.25}</td></tr>
  * </table>
  *
  * <p>Setters return {@code this} so that calls can be chained. Setters of sizes and counts reject
@@ -59,6 +60,7 @@ public class Options {
     private boolean readOnly;
     private TableFileSuffix tableFileSuffix = TableFileSuffix.AUTO;
     private int valueThreshold;
+    private double valueGarbageRatio = 0.25;
 
     /** Creates options with the defaults listed in the class description. */
     public Options() {
@@ -92,6 +94,7 @@ public class Options {
         this.readOnly = other.readOnly;
         this.tableFileSuffix = other.tableFileSuffix;
         this.valueThreshold = other.valueThreshold;
+        this.valueGarbageRatio = other.valueGarbageRatio;
     }
 
     /**
@@ -563,6 +566,41 @@ public class Options {
             throw new IllegalArgumentException("valueThreshold must not be negative: " + valueThreshold);
         }
         this.valueThreshold = valueThreshold;
+        return this;
+    }
+
+    /**
+     * Returns the share of a value file's bytes that must be garbage before its remaining
+     * values are copied elsewhere and the file deleted.
+     *
+     * <p>This is an extension of the 0.12 API.
+     *
+     * @return the ratio, {@code 0.25} by default
+     */
+    public double valueGarbageRatio() {
+        return valueGarbageRatio;
+    }
+
+    /**
+     * Sets when the space of overwritten and deleted separated values ({@link #valueThreshold})
+     * comes back: once at least this share of a value file's bytes is garbage, a background
+     * thread copies the values it still holds to the current value file (through compactions,
+     * which never block writers and keep what snapshots and iterators see) and deletes it.
+     * Value files then take at most about {@code 1 / (1 - ratio)} times the live values' size;
+     * a lower ratio saves space and copies more. A file whose values are all garbage is deleted
+     * whatever the ratio.
+     *
+     * <p>This is an extension of the 0.12 API.
+     *
+     * @param valueGarbageRatio the share, above 0 and at most 1
+     * @return this object
+     * @throws IllegalArgumentException if the ratio is not in (0, 1]
+     */
+    public Options valueGarbageRatio(double valueGarbageRatio) {
+        if (!(valueGarbageRatio > 0 && valueGarbageRatio <= 1)) {
+            throw new IllegalArgumentException("valueGarbageRatio must be in (0, 1]: " + valueGarbageRatio);
+        }
+        this.valueGarbageRatio = valueGarbageRatio;
         return this;
     }
 }

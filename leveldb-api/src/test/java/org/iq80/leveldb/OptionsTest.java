@@ -38,6 +38,10 @@ class OptionsTest {
         assertFalse(o.readOnly());
         assertEquals(0, o.valueThreshold());
         assertThrows(IllegalArgumentException.class, () -> o.valueThreshold(-1));
+        assertEquals(0.25, o.valueGarbageRatio());
+        assertThrows(IllegalArgumentException.class, () -> o.valueGarbageRatio(0));
+        assertThrows(IllegalArgumentException.class, () -> o.valueGarbageRatio(1.5));
+        assertThrows(IllegalArgumentException.class, () -> o.valueGarbageRatio(Double.NaN));
     }
 
     @Test
@@ -90,7 +94,8 @@ class OptionsTest {
                 .compressionType(CompressionType.ZSTD).verifyChecksums(false)
                 .paranoidChecks(true).comparator(new BytewiseForTest()).logger(message -> { })
                 .cacheSize(9).cache(cache).filterPolicy(FilterPolicy.bloom(10)).maxFileSize(64L << 30)
-                .env(env).readOnly(true).tableFileSuffix(TableFileSuffix.SST).valueThreshold(4096);
+                .env(env).readOnly(true).tableFileSuffix(TableFileSuffix.SST).valueThreshold(4096)
+                .valueGarbageRatio(0.5);
         Options copy = new Options(o);
         Options defaults = new Options();
         // Every field, read reflectively, so that a setting added later cannot be left out.

@@ -57,6 +57,8 @@ record DbFile(String name, FileType type, long number, long size) {
                 return "manifest";
             case INFO_LOG:
                 return "info log";
+            case VALUE:
+                return "value";
             default:
                 return type.name().toLowerCase(java.util.Locale.ROOT);
         }

@@ -21,6 +21,9 @@ import picocli.CommandLine.Parameters;
             "  'user key' @ sequence : type => 'value'.",
             "A log: each record's offset, length and fragments, and its write batch.",
             "A MANIFEST: each version edit. CURRENT: the MANIFEST it names.",
+            "A value file (separated values, NNNNNN.vlog): each record's offset, size, key and",
+            "  value length, with the value's first bytes; entries of tables and logs that",
+            "  refer to one show '-> NNNNNN.vlog offset=... value=N bytes'.",
             "The kind comes from the file's name, else from its content (or --type).",
             "Keys and values are escaped as by 'leveldb scan' (\\xNN); in JSON, base64.",
             "Reads the file only.",
@@ -55,7 +58,7 @@ final class DumpCommand extends CommandBase {
         FileKind kind = type != null ? type : FileKind.detect(file);
         if (kind == null) {
             throw new CliFailure(ExitCode.OTHER, "cannot tell what kind of file " + file + " is: it has no"
-                    + " database file name and is neither a table nor a log; give --type table|log|manifest|current");
+                    + " database file name and is neither a table nor a log; give --type table|log|manifest|current|value");
         }
         DumpSink sink = new DumpSink(out(), format == OutputFormat.JSON);
         switch (kind) {
@@ -67,6 +70,9 @@ final class DumpCommand extends CommandBase {
                 break;
             case MANIFEST:
                 ManifestDump.dump(file, sink);
+                break;
+            case VALUE:
+                ValueFileDump.dump(file, sink);
                 break;
             default:
                 dumpCurrent(sink);

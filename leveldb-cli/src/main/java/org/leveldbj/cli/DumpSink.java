@@ -2,8 +2,10 @@ package org.leveldbj.cli;
 
 import java.io.PrintStream;
 import org.iq80.leveldb.CorruptionException;
+import org.leveldbj.filename.FileNames;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.ValueType;
+import org.leveldbj.vlog.ValueReference;
 
 /**
  * Where the dump of one file goes: readable lines, or one JSON object per line. The dumps of
@@ -82,5 +84,53 @@ final class DumpSink {
                 .add(prefix + "sequence", InternalKeys.sequence(trailer))
                 .add(prefix + "type", type == null ? "bad type " + InternalKeys.typeByte(trailer)
                         : type.name().toLowerCase(java.util.Locale.ROOT));
+    }
+
+    /**
+     * The text of an entry's value: the value quoted, or, for an entry of a separated value,
+     * where its reference points ({@code -> 000012.vlog offset=O record=R value=V bytes}).
+     *
+     * @param internalKey the entry's key
+     * @param value the entry's value
+     * @return the text after {@code =>}
+     */
+    static String valueText(byte[] internalKey, byte[] value) {
+        ValueReference ref = reference(internalKey, value);
+        if (ref == null) {
+            return "'" + OutputFormat.TEXT.render(value) + "'";
+        }
+        return "-> " + FileNames.valueFileName(ref.fileNumber()) + " offset=" + ref.offset() + " record="
+                + ref.recordSize() + " value=" + ref.valueLength() + " bytes";
+    }
+
+    /**
+     * Adds an entry's value to a JSON object: {@code value}, or for a separated value
+     * {@code value_file}, {@code value_offset}, {@code value_record} and {@code value_length}.
+     *
+     * @param o the object
+     * @param internalKey the entry's key
+     * @param value the entry's value
+     * @return the object
+     */
+    static Json.JsonObject value(Json.JsonObject o, byte[] internalKey, byte[] value) {
+        ValueReference ref = reference(internalKey, value);
+        if (ref == null) {
+            return o.bytes("value", value);
+        }
+        return o.add("value_file", FileNames.valueFileName(ref.fileNumber())).add("value_offset", ref.offset())
+                .add("value_record", ref.recordSize()).add("value_length", ref.valueLength());
+    }
+
+    /** The reference an entry holds, or {@code null} for a plain value or a malformed reference. */
+    static ValueReference reference(byte[] internalKey, byte[] value) {
+        if (internalKey.length < InternalKeys.TRAILER_SIZE
+                || InternalKeys.typeByte(InternalKeys.trailer(internalKey)) != ValueType.VALUE_REFERENCE.persistentId()) {
+            return null;
+        }
+        try {
+            return ValueReference.decode(value, 0, value.length);
+        } catch (CorruptionException e) {
+            return null;
+        }
     }
 }

@@ -25,7 +25,7 @@ import org.leveldbj.version.VersionEdit;
  * <p>Thread safety: stateless.
  */
 enum FileKind {
-    TABLE, LOG, MANIFEST, CURRENT;
+    TABLE, LOG, MANIFEST, CURRENT, VALUE;
 
     /**
      * Tells what kind of file a path is.
@@ -46,6 +46,8 @@ enum FileKind {
                     return MANIFEST;
                 case CURRENT:
                     return CURRENT;
+                case VALUE:
+                    return VALUE;
                 default:
                     break;
             }
@@ -53,7 +55,17 @@ enum FileKind {
         if (endsWithTableMagic(path)) {
             return TABLE;
         }
+        if (startsWithValueFileMagic(path)) {
+            return VALUE;
+        }
         return firstLogRecordKind(path);
+    }
+
+    private static boolean startsWithValueFileMagic(Path path) throws IOException {
+        byte[] magic = "LJVLOG01".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        try (java.io.InputStream in = java.nio.file.Files.newInputStream(path)) {
+            return java.util.Arrays.equals(in.readNBytes(magic.length), magic);
+        }
     }
 
     private static boolean endsWithTableMagic(Path path) throws IOException {

@@ -94,6 +94,16 @@ final class LogDump {
             }
 
             @Override
+            public void putReference(byte[] data, int keyOffset, int keyLength, int referenceOffset, int referenceLength) {
+                byte[] key = Arrays.copyOfRange(data, keyOffset, keyOffset + keyLength);
+                byte[] reference = Arrays.copyOfRange(data, referenceOffset, referenceOffset + referenceLength);
+                byte[] internal = InternalKeys.encode(key, next[0]++, ValueType.VALUE_REFERENCE);
+                sink.text("  " + InternalKeys.toString(internal) + " => " + DumpSink.valueText(internal, reference));
+                sink.json(DumpSink.value(DumpSink.internalKey(Json.object().add("kind", "put"), "", internal), internal,
+                        reference));
+            }
+
+            @Override
             public void delete(byte[] data, int keyOffset, int keyLength) {
                 byte[] key = Arrays.copyOfRange(data, keyOffset, keyOffset + keyLength);
                 byte[] internal = InternalKeys.encode(key, next[0]++, ValueType.DELETION);

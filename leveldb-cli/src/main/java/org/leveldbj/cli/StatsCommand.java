@@ -66,7 +66,7 @@ final class StatsCommand extends CommandBase {
 
     private static void printFiles(PrintStream out, List<DbFile> files) {
         Map<String, long[]> byKind = new LinkedHashMap<>();
-        for (String kind : new String[] {"table", "log", "manifest", "current", "lock", "info log", "temp", "other"}) {
+        for (String kind : new String[] {"table", "log", "value", "manifest", "current", "lock", "info log", "temp", "other"}) {
             byKind.put(kind, new long[2]);
         }
         for (DbFile f : files) {
@@ -151,6 +151,13 @@ final class StatsCommand extends CommandBase {
         for (String name : new String[] {"leveldb.stats", "leveldb.sstables"}) {
             out.println("  " + name + ":");
             for (String line : database.getProperty(name).split("\n")) {
+                out.println("    " + line);
+            }
+        }
+        String valueFiles = database.getProperty("leveldbj.value-files");
+        if (valueFiles != null && !valueFiles.isEmpty()) {
+            out.println("  leveldbj.value-files:");
+            for (String line : valueFiles.split("\n")) {
                 out.println("    " + line);
             }
         }

@@ -65,8 +65,8 @@ final class TableDump implements TableWalker.Visitor {
 
     @Override
     public void dataEntry(BlockHandle block, byte[] key, byte[] value) {
-        pendingText.add("  " + InternalKeys.toString(key) + " => '" + OutputFormat.TEXT.render(value) + "'");
-        pendingJson.add(DumpSink.internalKey(Json.object().add("kind", "entry"), "", key).bytes("value", value));
+        pendingText.add("  " + InternalKeys.toString(key) + " => " + DumpSink.valueText(key, value));
+        pendingJson.add(DumpSink.value(DumpSink.internalKey(Json.object().add("kind", "entry"), "", key), key, value));
     }
 
     @Override

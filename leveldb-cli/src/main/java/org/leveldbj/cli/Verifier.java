@@ -6,26 +6,36 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.iq80.leveldb.CorruptionException;
 import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.db.WriteBatchImpl;
+import org.leveldbj.env.FileSystemEnv;
+import org.leveldbj.filename.FileNames;
 import org.leveldbj.filename.FileType;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
+import org.leveldbj.key.ValueType;
 import org.leveldbj.table.BlockHandle;
 import org.leveldbj.version.FileMetaData;
 import org.leveldbj.version.VersionEdit;
+import org.leveldbj.vlog.SeparatedFormat;
+import org.leveldbj.vlog.ValueFileScanner;
+import org.leveldbj.vlog.ValueReference;
 
 /**
  * Checks every byte of a database that the engine would read, without opening it: CURRENT and
  * every MANIFEST record; every block of every live table (footer, index, metaindex, filter and
  * data blocks, checksums verified), every entry decoded, keys in order (bytewise databases) and
  * each table's size and key range matching the MANIFEST; every record of every live log, its
- * write batch decoded, and a torn tail reported. Each problem is printed as found, naming the file
- * and offset.
+ * write batch decoded, and a torn tail reported; every record of every value file (separated
+ * values), checksums verified, and every reference of the tables and logs checked to name a
+ * record that is there. Each problem is printed as found, naming the file and offset.
  *
  * <p>Thread safety: one verifier serves one run on one thread.
  */
@@ -43,6 +53,10 @@ final class Verifier {
     private int logs;
     private long logRecords;
     private long logEntries;
+    private int valueFiles;
+    private long valueRecords;
+    /** Value file number to the offsets and sizes of its readable records. */
+    private final Map<Long, Map<Long, Integer>> valueRecordsByFile = new HashMap<>();
 
     Verifier(Path dir, PrintStream out, Progress progress) {
         this.dir = dir;
@@ -74,9 +88,15 @@ final class Verifier {
         if (manifest != null) {
             progress.add(Files.size(manifest.file));
         }
+        for (DbFile f : files) {
+            if (f.type() == FileType.VALUE) {
+                verifyValueFile(dir.resolve(f.name()), f.number());
+            }
+        }
         Set<Long> live = new HashSet<>();
         if (manifest != null) {
-            boolean ordered = BYTEWISE.equals(manifest.comparator);
+            boolean ordered = BYTEWISE.equals(manifest.comparator)
+                    || SeparatedFormat.markedName(BYTEWISE).equals(manifest.comparator);
             for (int level = 0; level < VersionEdit.NUM_LEVELS; level++) {
                 for (FileMetaData meta : manifest.levels.get(level).values()) {
                     live.add(meta.number());
@@ -107,7 +127,9 @@ final class Verifier {
                 : manifest.file.getFileName() + " (" + manifest.records + " records)";
         return "verified " + dir + ": " + count(tables, "table") + " (" + count(blocks, "block") + ", "
                 + count(entries, "entry") + "), " + count(logs, "log") + " (" + count(logRecords, "record") + ", "
-                + count(logEntries, "entry") + "), " + manifestPart + ": "
+                + count(logEntries, "entry") + "), "
+                + (valueFiles == 0 ? "" : count(valueFiles, "value file") + " (" + count(valueRecords, "record") + "), ")
+                + manifestPart + ": "
                 + (problems.isEmpty() ? "OK" : count(problems.size(), "problem"));
     }
 
@@ -156,6 +178,7 @@ final class Verifier {
                     first[0] = key;
                 }
                 last[0] = key;
+                checkReference(DumpSink.reference(key, value), key, value, name, block.offset());
             }
 
             @Override
@@ -177,6 +200,49 @@ final class Verifier {
         }
     }
 
+    /** Reads every record of a value file, checksums verified, and notes where they are. */
+    private void verifyValueFile(Path path, long number) throws IOException {
+        valueFiles++;
+        progress.add(Files.size(path));
+        Map<Long, Integer> records = new HashMap<>();
+        valueRecordsByFile.put(number, records);
+        ValueFileScanner scan;
+        try {
+            scan = new ValueFileScanner(FileSystemEnv.getDefault().newRandomAccessFile(path), path.toString());
+        } catch (CorruptionException e) {
+            problem(e);
+            return;
+        }
+        try (scan) {
+            while (scan.next()) {
+                valueRecords++;
+                records.put(scan.offset(), scan.recordSize());
+            }
+        } catch (CorruptionException e) {
+            problem(scan.torn() ? new CorruptionException("torn tail: " + e.reason(), e.file(), e.offset()) : e);
+        }
+    }
+
+    /** Checks that a table's or log's reference names a readable record of a value file. */
+    private void checkReference(ValueReference ref, byte[] key, byte[] value, String where, long offset) {
+        if (ref == null) {
+            if (key.length >= InternalKeys.TRAILER_SIZE && InternalKeys.typeByte(InternalKeys.trailer(key))
+                    == ValueType.VALUE_REFERENCE.persistentId()) {
+                problem(new CorruptionException("malformed value reference for " + InternalKeys.toString(key), where,
+                        offset));
+            }
+            return;
+        }
+        Map<Long, Integer> records = valueRecordsByFile.get(ref.fileNumber());
+        Integer size = records == null ? null : records.get(ref.offset());
+        if (size == null || size != ref.recordSize()) {
+            problem(new CorruptionException(InternalKeys.toString(key) + " refers to "
+                    + FileNames.valueFileName(ref.fileNumber()) + " offset " + ref.offset() + " ("
+                    + ref.recordSize() + " bytes), " + (records == null ? "a missing value file"
+                    : "where no readable record of that size starts"), where, offset));
+        }
+    }
+
     private void verifyLog(Path path) throws IOException {
         logs++;
         String name = path.toString();
@@ -194,6 +260,16 @@ final class Verifier {
                         @Override
                         public void put(byte[] data, int keyOffset, int keyLength, int valueOffset, int valueLength) {
                             logEntries++;
+                        }
+
+                        @Override
+                        public void putReference(byte[] data, int keyOffset, int keyLength, int referenceOffset,
+                                                 int referenceLength) {
+                            logEntries++;
+                            byte[] reference = Arrays.copyOfRange(data, referenceOffset, referenceOffset + referenceLength);
+                            byte[] key = InternalKeys.encode(Arrays.copyOfRange(data, keyOffset, keyOffset + keyLength), 0,
+                                    ValueType.VALUE_REFERENCE);
+                            checkReference(DumpSink.reference(key, reference), key, reference, name, offset);
                         }
 
                         @Override

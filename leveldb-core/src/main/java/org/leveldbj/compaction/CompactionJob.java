@@ -52,6 +52,18 @@ public final class CompactionJob {
          * @return {@code true} when closing
          */
         boolean shuttingDown();
+
+        /**
+         * Moves a separated value out of a value file being reclaimed: the value is copied to
+         * the current value file and the new reference returned.
+         *
+         * @param internalKey the entry's key (not moved)
+         * @param reference the entry's value, a reference's encoding (not moved)
+         * @return the new reference's encoding, or {@code null} to keep the entry as it is
+         */
+        default byte[] relocate(ByteBuffer internalKey, ByteBuffer reference) {
+            return null;
+        }
     }
 
     private final Env env;
@@ -113,6 +125,8 @@ public final class CompactionJob {
                 }
                 context.maybeFlushImmutable();
                 ByteBuffer key = input.key();
+                // Every input entry leaves with its table; those kept are counted again below.
+                c.edit().countValueReference(key, input.value(), -1);
                 if (finishOutputBefore(c, key, out != null)) {
                     outputs.add(out.finish(false));
                     out = null;
@@ -152,7 +166,15 @@ public final class CompactionJob {
                         out = new TableFileWriter(env, dbDir, context.newOutputFileNumber(), sst, tableOptions,
                                 vset.tables());
                     }
-                    out.add(key, input.value());
+                    ByteBuffer value = input.value();
+                    if (type == ValueType.VALUE_REFERENCE.persistentId()) {
+                        byte[] moved = context.relocate(key, value);
+                        if (moved != null) {
+                            value = ByteBuffer.wrap(moved);
+                        }
+                    }
+                    out.add(key, value);
+                    c.edit().countValueReference(key, value, 1);
                     if (out.fileSize() >= c.maxOutputFileSize()) {
                         outputs.add(out.finish(false));
                         out = null;

@@ -96,6 +96,46 @@ public final class CompactionPicker {
         return c;
     }
 
+    /**
+     * Picks a rewrite of a level's files in place: the files of {@code level} (at least 1) that
+     * start after {@code after}, up to the target size, as the next-level inputs of a compaction
+     * of the level above that has no inputs of its own, so that the outputs replace them in
+     * their level. A rewrite drops what no reader needs (entries shadowed within the level) and
+     * moves separated values out of files being reclaimed. The caller repeats from the last
+     * input's largest key.
+     *
+     * @param vset the version set
+     * @param level the level, 1 or more
+     * @param after rewrite files whose smallest key is after this internal key; {@code null}
+     *     from the first
+     * @return the compaction, or {@code null} when no file is left
+     */
+    public static Compaction rewriteLevel(VersionSet vset, int level, byte[] after) {
+        if (level < 1) {
+            throw new IllegalArgumentException("level 0 cannot be rewritten in place");
+        }
+        Version current = vset.current();
+        InternalKeyComparator icmp = vset.icmp();
+        Compaction c = new Compaction(vset, current, level - 1);
+        long limit = vset.maxFileSize();
+        long total = 0;
+        for (FileMetaData f : current.files(level)) {
+            if (after != null && icmp.compare(f.smallest(), after) <= 0) {
+                continue;
+            }
+            c.inputs1.add(f);
+            total += f.fileSize();
+            if (total >= limit) {
+                break;
+            }
+        }
+        if (c.inputs1.isEmpty()) {
+            c.releaseInputs();
+            return null;
+        }
+        return c;
+    }
+
     static void setupOtherInputs(VersionSet vset, Compaction c) {
         InternalKeyComparator icmp = vset.icmp();
         Version current = c.inputVersion();

@@ -12,6 +12,7 @@ import org.leveldbj.table.TableOptions;
 import org.leveldbj.table.TableReadOptions;
 import org.leveldbj.version.FileMetaData;
 import org.leveldbj.version.TableSource;
+import org.leveldbj.version.VersionEdit;
 
 /**
  * Writes one table file ({@code NNNNNN.ldb}) and describes it: entries are added in key order;
@@ -161,6 +162,28 @@ public final class TableFileWriter {
      */
     public static FileMetaData writeAll(Env env, Path dbDir, long number, boolean sst, TableOptions options,
                                         TableSource tables, SortedIterator entries) throws IOException {
+        return writeAll(env, dbDir, number, sst, options, tables, entries, null);
+    }
+
+    /**
+     * Writes every entry of an iterator to a new table, as
+     * {@link #writeAll(Env, Path, long, boolean, TableOptions, TableSource, SortedIterator)}
+     * does, counting the separated values written in an edit.
+     *
+     * @param env the environment
+     * @param dbDir the database directory
+     * @param number the table's file number
+     * @param sst whether to name it {@code .sst} rather than {@code .ldb}
+     * @param options table settings
+     * @param tables used to check that the finished table opens
+     * @param entries the entries, in key order; closed by the caller
+     * @param liveBytes receives the record sizes of the references written, or {@code null}
+     * @return the table's metadata, or {@code null} when there were no entries (no file is left)
+     * @throws IOException if writing fails (no file is left)
+     */
+    public static FileMetaData writeAll(Env env, Path dbDir, long number, boolean sst, TableOptions options,
+                                        TableSource tables, SortedIterator entries, VersionEdit liveBytes)
+            throws IOException {
         entries.seekToFirst();
         if (!entries.valid()) {
             return null;
@@ -169,6 +192,9 @@ public final class TableFileWriter {
         try {
             for (; entries.valid(); entries.next()) {
                 out.add(entries.key(), entries.value());
+                if (liveBytes != null) {
+                    liveBytes.countValueReference(entries.key(), entries.value(), 1);
+                }
             }
         } catch (IOException | RuntimeException e) {
             out.abandon();

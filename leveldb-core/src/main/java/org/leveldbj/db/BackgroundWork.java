@@ -2,6 +2,8 @@ package org.leveldbj.db;
 
 import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
@@ -56,12 +58,19 @@ final class BackgroundWork {
         final byte[] end;
         boolean done;
 
-        ManualCompaction(int level, byte[] begin, byte[] end) {
+        /** Whether the level's files are rewritten in place rather than compacted into the next. */
+        final boolean inPlace;
+
+        ManualCompaction(int level, byte[] begin, byte[] end, boolean inPlace) {
             this.level = level;
             this.begin = begin;
             this.end = end;
+            this.inPlace = inPlace;
         }
     }
+
+    /** The references compactions made for moved values, until their edit is applied. Background thread only. */
+    private final List<byte[]> relocated = new ArrayList<>();
 
     BackgroundWork(DbState s, MemTableFlush flush, ObsoleteFiles obsolete) {
         this.s = s;
@@ -106,6 +115,16 @@ final class BackgroundWork {
                     @Override
                     public boolean shuttingDown() {
                         return s.shuttingDown;
+                    }
+
+                    @Override
+                    public byte[] relocate(ByteBuffer internalKey, ByteBuffer reference) {
+                        try {
+                            return s.valueLog.relocate(internalKey, reference, relocated);
+                        } catch (IOException e) {
+                            throw new IOErrorException("IO error: moving a value out of a reclaimed value file: "
+                                    + e.getMessage(), e);
+                        }
                     }
                 });
     }
@@ -182,10 +201,11 @@ final class BackgroundWork {
         Compaction c;
         byte[] manualEnd = null;
         if (m != null) {
-            c = CompactionPicker.compactRange(s.versions, m.level, m.begin, m.end);
+            c = m.inPlace ? CompactionPicker.rewriteLevel(s.versions, m.level, m.begin)
+                    : CompactionPicker.compactRange(s.versions, m.level, m.begin, m.end);
             m.done = c == null;
             if (c != null) {
-                List<FileMetaData> in = c.inputs(0);
+                List<FileMetaData> in = c.inputs(m.inPlace ? 1 : 0);
                 manualEnd = in.get(in.size() - 1).largest();
             }
         } else {
@@ -241,16 +261,25 @@ final class BackgroundWork {
         long smallestSnapshot = s.snapshots.oldest(s.versions::lastSequence);
         Set<Long> before = obsolete.pendingOutputs();
         CompactionStats stats;
-        s.mutex.unlock();
         try {
-            stats = job.run(c, smallestSnapshot);
+            s.mutex.unlock();
+            try {
+                stats = job.run(c, smallestSnapshot);
+            } finally {
+                s.mutex.lock();
+                // Only this thread deletes files, so the outputs need no protection from here on.
+                obsolete.releaseAllBut(before);
+            }
+            c.addInputDeletions(c.edit());
+            s.versions.logAndApply(c.edit());
         } finally {
-            s.mutex.lock();
-            // Only this thread deletes files, so the outputs need no protection from here on.
-            obsolete.releaseAllBut(before);
+            // The values moved by the compaction are now referred to by its tables (or were
+            // abandoned with them).
+            for (byte[] reference : relocated) {
+                s.valueLog.released(reference);
+            }
+            relocated.clear();
         }
-        c.addInputDeletions(c.edit());
-        s.versions.logAndApply(c.edit());
         s.publishReadView();
         s.addStats(c.level() + 1, stats);
         s.infoLog.log("Compacted to level-%d: %d bytes written, %s", c.level() + 1, stats.bytesWritten(),
@@ -268,7 +297,23 @@ final class BackgroundWork {
     @SuppressWarnings("GuardedBy") // held by the caller through its own reference: asserted
     void compactRange(int level, byte[] begin, byte[] end) {
         assert s.mutex.isHeldByCurrentThread();
-        ManualCompaction m = new ManualCompaction(level, begin, end);
+        runManual(new ManualCompaction(level, begin, end, false));
+    }
+
+    /**
+     * Rewrites every file of a level (1 or more) in place, step by step, in the background
+     * thread; returns when done. Requires: the lock.
+     *
+     * @param level the level
+     */
+    @SuppressWarnings("GuardedBy") // held by the caller through its own reference: asserted
+    void rewriteLevel(int level) {
+        assert s.mutex.isHeldByCurrentThread();
+        runManual(new ManualCompaction(level, null, null, true));
+    }
+
+    @GuardedBy("s.mutex")
+    private void runManual(ManualCompaction m) {
         while (!m.done) {
             s.checkBackgroundError();
             if (s.shuttingDown) {

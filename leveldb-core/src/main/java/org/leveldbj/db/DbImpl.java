@@ -94,6 +94,9 @@ public final class DbImpl implements DB {
     /** Run by {@link #getSnapshot()} between reading the sequence and registering it; tests only. */
     volatile Runnable snapshotHookForTesting;
 
+    /** Reclaims value files; null when the database has no separated values. Set while opening. */
+    private ValueCollector collector;
+
     private DbImpl(DbState s, Env.FileLock lock, TableCache tableCache, ClockBlockCache blockCache) {
         this.s = s;
         this.lock = lock;
@@ -181,8 +184,14 @@ public final class DbImpl implements DB {
             state.mutex.lock();
             try {
                 new Recovery(state, db.wal, db.flush, db.obsolete, db.background).run();
+                if (!readOnly && (options.valueThreshold() > 0 || state.versions.separatedValues())) {
+                    db.collector = new ValueCollector(db, state, db.obsolete, options.valueGarbageRatio());
+                }
             } finally {
                 state.mutex.unlock();
+            }
+            if (db.collector != null) {
+                db.collector.start();
             }
             return db;
         } catch (IOException | RuntimeException e) {
@@ -443,9 +452,13 @@ public final class DbImpl implements DB {
             checkWritable("writing");
             byte[] ref = appendValue(key, value, options);
             batch.addRecord(ValueType.VALUE_REFERENCE, key, 0, key.length, ref, 0, ref.length);
-        } else {
-            batch.put(key, value);
+            try {
+                return write(batch, options);
+            } finally {
+                s.valueLog.released(ref);
+            }
         }
+        batch.put(key, value);
         return write(batch, options);
     }
 
@@ -565,6 +578,28 @@ public final class DbImpl implements DB {
         }
     }
 
+    /**
+     * Compacts the whole key range into its deepest level and then rewrites that level in
+     * place, so that every table is rewritten once: what no reader needs is dropped and the
+     * values of value files being reclaimed are moved (see {@link ValueCollector}).
+     */
+    void compactEverything() {
+        compactRange(null, null);
+        s.mutex.lock();
+        try {
+            checkOpenLocked();
+            Version v = s.versions.current();
+            for (int level = VersionSet.NUM_LEVELS - 1; level >= 1; level--) {
+                if (v.numFiles(level) > 0) {
+                    background.rewriteLevel(level);
+                    break;
+                }
+            }
+        } finally {
+            s.mutex.unlock();
+        }
+    }
+
     @Override
     public void compactRange(byte[] begin, byte[] end) {
         checkOpen();
@@ -678,6 +713,9 @@ public final class DbImpl implements DB {
 
     /** Stops background work and releases every resource. Requires: shuttingDown set. */
     private void release() {
+        if (collector != null) {
+            collector.close();
+        }
         background.shutDown();
         s.mutex.lock();
         try {
@@ -704,6 +742,16 @@ public final class DbImpl implements DB {
         } catch (Exception e) {
             s.infoLog.log("close failed: %s", e);
         }
+    }
+
+    /**
+     * Runs one look of the value collector now, in this thread (tests).
+     *
+     * @return whether a pass reclaimed files
+     * @throws IOException if the directory cannot be listed
+     */
+    boolean collectValueGarbageForTesting() throws IOException {
+        return collector != null && collector.collectOnce();
     }
 
     /**

@@ -24,7 +24,8 @@ import org.leveldbj.version.VersionSet;
  * wrote; {@code leveldbj.num-separated-values} and {@code leveldbj.value-bytes-written}, the
  * values written to value files since the database opened and the bytes of their records;
  * {@code leveldbj.value-file-bytes}, the size of every value file in the directory (also the
- * last line of {@code leveldb.stats} when there is one). Unknown names give {@code null}.
+ * last line of {@code leveldb.stats} when there is one); {@code leveldbj.value-files}, a line
+ * per value file: its number, size, the bytes the tables refer to, and the garbage. Unknown names give {@code null}.
  *
  * <p>Thread safety: takes the database lock.
  */
@@ -100,6 +101,8 @@ final class DbProperties {
                 return Long.toString(s.valueLog.bytesWritten());
             case "value-file-bytes":
                 return Long.toString(valueFiles(s)[1]);
+            case "value-files":
+                return valueFileTable(s);
             default:
                 break;
         }
@@ -151,6 +154,35 @@ final class DbProperties {
             throw new IOErrorException("IO error: " + s.dir + ": listing value files: " + e.getMessage(), e);
         }
         return new long[] {count, bytes};
+    }
+
+    /** One line per value file: number, size, referenced bytes, garbage. */
+    private static String valueFileTable(DbState s) {
+        java.util.Map<Long, Long> live;
+        s.mutex.lock();
+        try {
+            live = s.versions.valueFileLiveBytes();
+        } finally {
+            s.mutex.unlock();
+        }
+        StringBuilder sb = new StringBuilder();
+        try {
+            java.util.List<String> names = new java.util.ArrayList<>(s.env.getChildren(s.dir));
+            names.sort(null);
+            for (String name : names) {
+                FileNames.Parsed p = FileNames.parse(name);
+                if (p != null && p.type() == FileType.VALUE) {
+                    long size = s.env.getFileSize(s.dir.resolve(name));
+                    long referenced = live.getOrDefault(p.number(), 0L);
+                    long records = Math.max(0, size - org.leveldbj.vlog.ValueFileWriter.HEADER_SIZE);
+                    sb.append(String.format("%s size=%d referenced=%d garbage=%d%n", name, size, referenced,
+                            Math.max(0, records - referenced)));
+                }
+            }
+        } catch (IOException e) {
+            throw new IOErrorException("IO error: " + s.dir + ": listing value files: " + e.getMessage(), e);
+        }
+        return sb.toString();
     }
 
     private static String valueFilesLine(DbState s) {

@@ -104,7 +104,8 @@ final class DbState {
         this.infoLog = infoLog;
         this.readOnly = options.readOnly();
         this.versions = new VersionSet(env, dir, icmp, tables, options.maxFileSize(), mutex);
-        this.valueLog = new ValueLog(env, dir, readOnly ? 0 : options.valueThreshold(), this::newFileNumber);
+        this.valueLog = new ValueLog(env, dir, readOnly ? 0 : options.valueThreshold(), this::newFileNumber,
+                options.maxFileSize());
     }
 
     /** A new file number, taking the lock (for value files, started outside it). */

@@ -90,7 +90,7 @@ final class MemTableFlush {
         FileMetaData meta;
         s.mutex.unlock();
         try (SortedIterator it = mem.iterator()) {
-            meta = TableFileWriter.writeAll(s.env, s.dir, number, s.sstTableNames, s.tableOptions, s.tables, it);
+            meta = TableFileWriter.writeAll(s.env, s.dir, number, s.sstTableNames, s.tableOptions, s.tables, it, edit);
         } finally {
             s.mutex.lock();
             obsolete.release(number);

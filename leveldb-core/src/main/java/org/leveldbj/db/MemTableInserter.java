@@ -2,6 +2,7 @@ package org.leveldbj.db;
 
 import org.leveldbj.key.ValueType;
 import org.leveldbj.memtable.MemTable;
+import org.leveldbj.vlog.ValueReference;
 
 /**
  * Adds the records of a {@link WriteBatchImpl} to a memtable without copying them, numbering them
@@ -47,6 +48,8 @@ final class MemTableInserter implements WriteBatchImpl.Handler {
 
     @Override
     public void putReference(byte[] data, int keyOffset, int keyLength, int referenceOffset, int referenceLength) {
+        // Noted first: once the entry is visible, its file is known to be in use.
+        mem.noteValueFile(ValueReference.decode(data, referenceOffset, referenceLength).fileNumber());
         mem.add(sequence++, ValueType.VALUE_REFERENCE, data, keyOffset, keyLength, data, referenceOffset, referenceLength);
     }
 

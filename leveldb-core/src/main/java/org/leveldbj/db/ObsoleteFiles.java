@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Set;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.filename.FileType;
+import org.leveldbj.memtable.MemTable;
 
 /**
  * The files of the directory that nothing needs any more, and the deletion of them (C++
@@ -83,6 +84,21 @@ final class ObsoleteFiles {
         deleteLocked();
     }
 
+    /**
+     * Whether nothing refers to a value file: no table of a live version, no write on its way
+     * (checked before the memtables: such a write notes the file in its memtable before it
+     * stops counting as on its way), no memtable.
+     */
+    @GuardedBy("s.mutex")
+    private boolean unreferencedValueFile(long number) {
+        if (!s.versions.valueFileUnreferenced(number) || s.valueLog.inUse(number)) {
+            return false;
+        }
+        MemTable mem = s.mem();
+        MemTable imm = s.imm();
+        return (mem == null || !mem.mayReferToValueFile(number)) && (imm == null || !imm.mayReferToValueFile(number));
+    }
+
     @GuardedBy("s.mutex")
     private void deleteLocked() {
         if (s.hasBackgroundError()) {
@@ -117,6 +133,9 @@ final class ObsoleteFiles {
                 case TEMP:
                     keep = live.contains(p.number());
                     break;
+                case VALUE:
+                    keep = !unreferencedValueFile(p.number());
+                    break;
                 default:
                     keep = true;
                     break;
@@ -124,6 +143,8 @@ final class ObsoleteFiles {
             if (!keep) {
                 if (p.type() == FileType.TABLE) {
                     s.tables.evict(p.number());
+                } else if (p.type() == FileType.VALUE) {
+                    s.valueLog.forget(p.number());
                 }
                 obsolete.add(name);
             }

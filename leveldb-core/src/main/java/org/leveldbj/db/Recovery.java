@@ -115,6 +115,11 @@ final class Recovery {
             s.publishReadView();
             return;
         }
+        if (s.valueLog.threshold() > 0) {
+            // Before any edit that counts value-file bytes: an implementation without value
+            // files meets the marked comparator name first.
+            versions.markSeparatedValues();
+        }
         VersionEdit edit = new VersionEdit();
         long logNumber = -1;
         boolean recorded = false;
@@ -135,9 +140,6 @@ final class Recovery {
             edit.setLastSequence(maxSequence);
             versions.logAndApply(edit);
             recorded = true;
-            if (s.valueLog.threshold() > 0) {
-                versions.markSeparatedValues();
-            }
         } finally {
             // When only the directory sync after the CURRENT switch failed, the new MANIFEST
             // is in force and names the replayed tables and the new log: they must stay.

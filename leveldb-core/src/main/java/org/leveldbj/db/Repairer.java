@@ -102,6 +102,8 @@ public final class Repairer {
     private long maxSequence;
     /** Whether the directory holds value files (separated values). */
     private boolean valueFiles;
+    /** The bytes of each value file that the repaired tables refer to. */
+    private final VersionEdit liveBytes = new VersionEdit();
 
     /** A table whose entries go into the merge. */
     private record Source(long number, long size) {
@@ -380,6 +382,7 @@ public final class Repairer {
                         out = new TableFileWriter(env, dir, nextFileNumber++, sst, tableOptions, tables);
                     }
                     out.add(key, it.value());
+                    liveBytes.countValueReference(key, it.value(), 1);
                     if (out.fileSize() >= maxFileSize) {
                         outputs.add(out.finish());
                         out = null;
@@ -438,6 +441,10 @@ public final class Repairer {
         Path temp = dir.resolve(FileNames.tempFileName(manifestNumber));
         try (LogWriter writer = new LogWriter(env.newWritableFile(temp))) {
             writer.addRecord(edit.encode());
+            if (!liveBytes.valueFileLiveBytes().isEmpty()) {
+                // After the record naming the comparator, as VersionSet writes it.
+                writer.addRecord(liveBytes.encode());
+            }
             writer.sync();
         }
         env.renameFile(temp, dir.resolve(FileNames.descriptorFileName(manifestNumber)));

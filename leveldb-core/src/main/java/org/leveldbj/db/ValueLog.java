@@ -5,12 +5,16 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.Env;
+import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.ValueType;
 import org.leveldbj.vlog.ValueFileWriter;
 import org.leveldbj.vlog.ValueFiles;
@@ -28,7 +32,7 @@ import org.leveldbj.vlog.ValueReference;
  * replaced, in a copy of the group, by a put of its reference: WriteBatch tag 2). Either way the
  * value reaches the operating system before the log record naming it; a synced write calls
  * {@link #sync} (the value file, and the directory after a new file) before the log is synced.
- * A value file grows to {@link #MAX_FILE_SIZE} before the next is started, and is never appended
+ * A value file grows to {@value #TABLE_FILES_PER_VALUE_FILE} times the table file size before the next is started, and is never appended
  * to after this object is closed: a reopened database starts a new file. A failed append leaves
  * the file's end unknown: every later append fails too.
  *
@@ -43,12 +47,16 @@ import org.leveldbj.vlog.ValueReference;
  * written and every reader; it must not be called with the database lock held.
  */
 final class ValueLog implements Closeable {
-    /** The size from which the value file being written is closed and a new one started. */
-    static final long MAX_FILE_SIZE = 256L << 20;
+    /** How many times a table file's size a value file grows to before the next is started. */
+    static final int TABLE_FILES_PER_VALUE_FILE = 32;
+    /** The smallest value file size limit. */
+    static final long MIN_FILE_SIZE = 64 << 10;
 
     private final Env env;
     private final Path dir;
     private final int threshold;
+    /** The size from which the value file being written is closed and a new one started. */
+    private final long maxFileSize;
     private final ValueFiles files;
     /** Allocates file numbers (takes the database lock). */
     private final LongSupplier fileNumbers;
@@ -58,6 +66,7 @@ final class ValueLog implements Closeable {
     private final WriteBatchImpl separated = new WriteBatchImpl();
     private final AtomicLong bytesWritten = new AtomicLong();
     private final AtomicLong valuesWritten = new AtomicLong();
+    private final AtomicLong relocatedBytes = new AtomicLong();
     /** Recovery only (one thread, value files unchanging): the sizes of value files seen. */
     private final Map<Long, Long> recoverySizes = new HashMap<>();
     @GuardedBy("this")
@@ -68,14 +77,25 @@ final class ValueLog implements Closeable {
     /** Why appends are refused: a failed append, or close. */
     @GuardedBy("this")
     private IOException failure;
+    /**
+     * Value file number to the references handed out by {@link #append} whose writes are not yet
+     * in a memtable or a table: such a file must not be deleted, whatever the tables say.
+     */
+    @GuardedBy("this")
+    private final Map<Long, Integer> pending = new HashMap<>();
+    /** The value files whose values compactions move elsewhere ({@link #relocate}). */
+    private volatile Set<Long> victims = Set.of();
 
     /**
      * @param env the database's environment
      * @param dir the database directory
      * @param threshold the smallest value separated; 0 separates none (reads still resolve)
      * @param fileNumbers allocates the number of each new value file
+     * @param tableFileSize the database's table file size ({@code Options.maxFileSize}): value
+     *     files grow to {@value #TABLE_FILES_PER_VALUE_FILE} times it (64 MiB by default)
      */
-    ValueLog(Env env, Path dir, int threshold, LongSupplier fileNumbers) {
+    ValueLog(Env env, Path dir, int threshold, LongSupplier fileNumbers, long tableFileSize) {
+        this.maxFileSize = Math.max(MIN_FILE_SIZE, TABLE_FILES_PER_VALUE_FILE * tableFileSize);
         this.fileNumbers = fileNumbers;
         this.env = env;
         this.dir = dir;
@@ -117,7 +137,7 @@ final class ValueLog implements Closeable {
             throw new IOException("value file unusable after an earlier failure: " + failure.getMessage(), failure);
         }
         try {
-            if (writer == null || writer.size() >= MAX_FILE_SIZE) {
+            if (writer == null || writer.size() >= maxFileSize) {
                 long number = fileNumbers.getAsLong();
                 ValueFileWriter fresh = new ValueFileWriter(env.newWritableFile(files.path(number)), number);
                 if (writer != null) {
@@ -129,6 +149,7 @@ final class ValueLog implements Closeable {
                 directoryUnsynced = true;
             }
             ValueReference ref = writer.append(key, keyOffset, keyLength, value, valueOffset, valueLength);
+            pending.merge(ref.fileNumber(), 1, Integer::sum);
             bytesWritten.addAndGet(ref.recordSize());
             valuesWritten.incrementAndGet();
             return ref.encode();
@@ -136,6 +157,91 @@ final class ValueLog implements Closeable {
             failure = e instanceof IOException io ? io : new IOException(e.getMessage(), e);
             throw e;
         }
+    }
+
+    /**
+     * Says that the write carrying a reference handed out by {@link #append} is in a memtable
+     * (or a table, or failed): the reference's file no longer needs protecting for it.
+     *
+     * @param encodedReference the reference's encoding
+     */
+    synchronized void released(byte[] encodedReference) {
+        long number = ValueReference.decode(encodedReference, 0, encodedReference.length).fileNumber();
+        pending.computeIfPresent(number, (n, count) -> count == 1 ? null : count - 1);
+    }
+
+    /**
+     * Whether a value file is being written or has references on their way to a memtable or a
+     * table: it must be kept whatever the tables say.
+     *
+     * @param number the value file
+     * @return {@code true} to keep it
+     */
+    synchronized boolean inUse(long number) {
+        return (writer != null && writer.number() == number) || pending.containsKey(number);
+    }
+
+    /**
+     * Names the value files whose values compactions move to the current value file.
+     *
+     * @param files the files to reclaim; empty for none
+     */
+    void reclaim(Set<Long> files) {
+        victims = Set.copyOf(files);
+    }
+
+    /** @return the value files being reclaimed */
+    Set<Long> reclaiming() {
+        return victims;
+    }
+
+    /**
+     * For a compaction: moves a separated value out of a file being reclaimed. A value that
+     * cannot be read is left where it is (the read error will meet its reader).
+     *
+     * @param internalKey the entry's key
+     * @param reference the entry's value (not moved)
+     * @param moved receives the new references, to {@link #released} once the compaction's edit
+     *     is applied (or abandoned)
+     * @return the new reference's encoding, or {@code null} to keep the entry
+     * @throws IOException if appending fails
+     */
+    byte[] relocate(ByteBuffer internalKey, ByteBuffer reference, List<byte[]> moved) throws IOException {
+        Set<Long> from = victims;
+        if (from.isEmpty()) {
+            return null;
+        }
+        ValueReference ref = ValueReference.decode(reference);
+        if (!from.contains(ref.fileNumber())) {
+            return null;
+        }
+        byte[] value;
+        try {
+            value = files.read(ref);
+        } catch (CorruptionException e) {
+            return null;
+        }
+        int keyLength = internalKey.remaining() - InternalKeys.TRAILER_SIZE;
+        byte[] key = new byte[keyLength];
+        internalKey.get(internalKey.position(), key);
+        byte[] encoded = append(key, 0, keyLength, value, 0, value.length);
+        moved.add(encoded);
+        relocatedBytes.addAndGet(ref.recordSize());
+        return encoded;
+    }
+
+    /** @return the bytes of records moved out of reclaimed files since the database opened */
+    long relocatedBytes() {
+        return relocatedBytes.get();
+    }
+
+    /**
+     * Closes the readers of a value file about to be deleted.
+     *
+     * @param number the file
+     */
+    void forget(long number) {
+        files.forget(number);
     }
 
     /**
@@ -153,6 +259,7 @@ final class ValueLog implements Closeable {
         separated.clear();
         separating.failure = null;
         separating.any = false;
+        separating.appended.clear();
         group.forEach(separating);
         if (separating.failure != null) {
             separated.clear();
@@ -163,6 +270,17 @@ final class ValueLog implements Closeable {
         }
         separated.setSequence(group.sequence());
         return separated;
+    }
+
+    /**
+     * Releases the references {@link #separate} handed out: their group is in the memtable (or
+     * failed). The write leader's.
+     */
+    void releaseSeparated() {
+        for (byte[] encoded : separating.appended) {
+            released(encoded);
+        }
+        separating.appended.clear();
     }
 
     /**
@@ -263,6 +381,8 @@ final class ValueLog implements Closeable {
     private final class SeparatingHandler implements WriteBatchImpl.Handler {
         IOException failure;
         boolean any;
+        /** The references handed out for the group, until {@link #releaseSeparated}. */
+        final List<byte[]> appended = new ArrayList<>();
 
         @Override
         public void put(byte[] data, int keyOffset, int keyLength, int valueOffset, int valueLength) {
@@ -281,6 +401,7 @@ final class ValueLog implements Closeable {
                 return;
             }
             any = true;
+            appended.add(encoded);
             separated.addRecord(ValueType.VALUE_REFERENCE, data, keyOffset, keyLength, encoded, 0, encoded.length);
         }
 

@@ -208,6 +208,7 @@ final class WriteQueue {
         } catch (IOException | RuntimeException e) {
             failure = e;
         } finally {
+            values.releaseSeparated();
             s.mutex.lock();
         }
         if (failure != null) {

@@ -32,6 +32,9 @@ public final class MemTable {
     /** The seed of every memtable's height generator: runs are reproducible. */
     private static final long HEIGHT_SEED = 0xdeadbeefL;
 
+    /** The oldest and newest value files an entry refers to (written by the writer only). */
+    private volatile long oldestValueFile = Long.MAX_VALUE;
+    private volatile long newestValueFile = Long.MIN_VALUE;
     private final KeyComparator userComparator;
     private final Arena arena;
     private final SkipList list;
@@ -65,6 +68,32 @@ public final class MemTable {
      */
     public KeyComparator userComparator() {
         return userComparator;
+    }
+
+    /**
+     * Notes that an entry of this memtable refers to a value file: the file must outlive the
+     * memtable. Called by the memtable's single writer.
+     *
+     * @param fileNumber the value file's number
+     */
+    public void noteValueFile(long fileNumber) {
+        if (fileNumber < oldestValueFile) {
+            oldestValueFile = fileNumber;
+        }
+        if (fileNumber > newestValueFile) {
+            newestValueFile = fileNumber;
+        }
+    }
+
+    /**
+     * Whether an entry may refer to a value file (the files between the oldest and the newest
+     * one noted).
+     *
+     * @param fileNumber the value file's number
+     * @return {@code false} when no entry refers to it
+     */
+    public boolean mayReferToValueFile(long fileNumber) {
+        return fileNumber >= oldestValueFile && fileNumber <= newestValueFile;
     }
 
     /**

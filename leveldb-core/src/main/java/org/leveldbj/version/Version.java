@@ -116,9 +116,13 @@ public final class Version {
         }
     }
 
+    /** See {@link #id()}. */
+    private final long id;
+
     Version(VersionSet vset, List<List<FileMetaData>> files) {
         assert files.size() == VersionSet.NUM_LEVELS;
         this.vset = vset;
+        this.id = vset.nextVersionId();
         List<List<FileMetaData>> copy = new ArrayList<>(files.size());
         for (List<FileMetaData> level : files) {
             copy.add(Collections.unmodifiableList(new ArrayList<>(level)));
@@ -172,6 +176,15 @@ public final class Version {
             sum += f.fileSize();
         }
         return sum;
+    }
+
+    /**
+     * The version's place in the order versions were made: later versions have larger ids.
+     *
+     * @return the id
+     */
+    long id() {
+        return id;
     }
 
     /** Adds a reference. */

@@ -1,16 +1,20 @@
 package org.leveldbj.version;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.iq80.leveldb.CorruptionException;
 import org.leveldbj.key.InternalKeys;
+import org.leveldbj.key.ValueType;
 import org.leveldbj.util.ByteCursor;
 import org.leveldbj.util.ByteSink;
+import org.leveldbj.vlog.ValueReference;
 
 /**
  * A change to the database's file set, as one MANIFEST record: optional header fields
@@ -31,6 +35,12 @@ public final class VersionEdit {
     static final int TAG_DELETED_FILE = 6;
     static final int TAG_NEW_FILE = 7;
     static final int TAG_PREV_LOG_NUMBER = 9;
+    /**
+     * This library's extension, only in MANIFESTs marked for separated values: a change of the
+     * bytes of a value file's records that tables refer to (varint64 file number, varint64
+     * zig-zag delta).
+     */
+    static final int TAG_VALUE_FILE_LIVE_BYTES = 100;
 
     /** A file removed from a level. */
     public record DeletedFile(int level, long number) implements Comparable<DeletedFile> {
@@ -72,6 +82,8 @@ public final class VersionEdit {
     // Sorted so that encoding is deterministic, as in C++ (a std::set of pairs).
     private final TreeSet<DeletedFile> deletedFiles = new TreeSet<>();
     private final List<NewFile> newFiles = new ArrayList<>();
+    /** Value file number to the change of its referenced bytes; sorted for a stable encoding. */
+    private final TreeMap<Long, Long> valueFileLiveBytes = new TreeMap<>();
 
     /** Removes every field. */
     public void clear() {
@@ -83,6 +95,48 @@ public final class VersionEdit {
         compactPointers.clear();
         deletedFiles.clear();
         newFiles.clear();
+        valueFileLiveBytes.clear();
+    }
+
+    /**
+     * Adds to the change of a value file's referenced bytes: the record sizes of references
+     * written to tables count up, those of the references removed with their tables count down.
+     *
+     * @param fileNumber the value file
+     * @param delta the change in bytes
+     * @return this edit
+     */
+    public VersionEdit addValueFileLiveBytes(long fileNumber, long delta) {
+        valueFileLiveBytes.merge(fileNumber, delta, Long::sum);
+        if (valueFileLiveBytes.get(fileNumber) == 0) {
+            valueFileLiveBytes.remove(fileNumber);
+        }
+        return this;
+    }
+
+    /**
+     * Counts an entry's separated value, if it has one, in the change of its value file's
+     * referenced bytes: {@code sign} 1 for an entry written to a table, -1 for one removed with
+     * its table.
+     *
+     * @param internalKey the entry's key (not moved)
+     * @param value the entry's value (not moved)
+     * @param sign 1 or -1
+     * @throws CorruptionException if the entry is a reference and its value is not one
+     */
+    public void countValueReference(ByteBuffer internalKey, ByteBuffer value, int sign) {
+        int length = internalKey.remaining();
+        if (length < InternalKeys.TRAILER_SIZE || internalKey.get(internalKey.position() + length - InternalKeys.TRAILER_SIZE)
+                != (byte) ValueType.VALUE_REFERENCE.persistentId()) {
+            return;
+        }
+        ValueReference ref = ValueReference.decode(value);
+        addValueFileLiveBytes(ref.fileNumber(), (long) sign * ref.recordSize());
+    }
+
+    /** @return value file number to the change of its referenced bytes (read-only view) */
+    public Map<Long, Long> valueFileLiveBytes() {
+        return Collections.unmodifiableMap(valueFileLiveBytes);
     }
 
     /**
@@ -249,6 +303,10 @@ public final class VersionEdit {
             out.putVarint32(TAG_NEW_FILE).putVarint32(n.level()).putVarint64(f.number())
                     .putVarint64(f.fileSize()).putLengthPrefixed(f.smallest()).putLengthPrefixed(f.largest());
         }
+        for (Map.Entry<Long, Long> e : valueFileLiveBytes.entrySet()) {
+            long delta = e.getValue();
+            out.putVarint32(TAG_VALUE_FILE_LIVE_BYTES).putVarint64(e.getKey()).putVarint64((delta << 1) ^ (delta >> 63));
+        }
     }
 
     /**
@@ -334,6 +392,12 @@ public final class VersionEdit {
                 newFiles.add(new NewFile(level, new FileMetaData(number, size, smallest, largest)));
                 break;
             }
+            case TAG_VALUE_FILE_LIVE_BYTES: {
+                long number = in.readVarint64();
+                long zigzag = in.readVarint64();
+                addValueFileLiveBytes(number, (zigzag >>> 1) ^ -(zigzag & 1));
+                break;
+            }
             default:
                 throw new CorruptionException("unknown tag " + Integer.toUnsignedString(tag));
         }
@@ -349,6 +413,7 @@ public final class VersionEdit {
             case TAG_COMPACT_POINTER: return "compaction pointer";
             case TAG_DELETED_FILE: return "deleted file";
             case TAG_NEW_FILE: return "new-file entry";
+            case TAG_VALUE_FILE_LIVE_BYTES: return "value-file bytes";
             default: return "tag";
         }
     }
@@ -407,6 +472,8 @@ public final class VersionEdit {
                 .append(InternalKeys.toString(p.internalKey())));
         deletedFiles.forEach(d -> sb.append("\n  deleteFile: level ").append(d.level()).append(" #").append(d.number()));
         newFiles.forEach(n -> sb.append("\n  addFile: level ").append(n.level()).append(' ').append(n.file()));
+        valueFileLiveBytes.forEach((n, d) -> sb.append("\n  valueFileBytes: #").append(n).append(' ')
+                .append(d > 0 ? "+" : "").append(d));
         return sb.append("\n}").toString();
     }
 }

@@ -6,9 +6,13 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.Env;
@@ -56,6 +60,16 @@ public final class VersionSet implements AutoCloseable {
     private final long maxFileSize;
     private final ReentrantLock mutex;
     private final Set<Version> liveVersions = ConcurrentHashMap.newKeySet();
+    private final AtomicLong versionIds = new AtomicLong();
+    /**
+     * Value file number to the bytes of its records that the current version's tables refer to;
+     * a file without an entry has none.
+     */
+    @GuardedBy("mutex")
+    private final TreeMap<Long, Long> valueFileLiveBytes = new TreeMap<>();
+    /** Value file number to the id of the first version whose tables no longer refer to it. */
+    @GuardedBy("mutex")
+    private final Map<Long, Long> valueFileUnreferencedSince = new HashMap<>();
     @GuardedBy("mutex")
     private long manifestSizeLimit = DEFAULT_MANIFEST_SIZE_LIMIT;
 
@@ -177,6 +191,7 @@ public final class VersionSet implements AutoCloseable {
         Long log = null;
         Long prevLog = null;
         Long lastSeq = null;
+        TreeMap<Long, Long> liveBytes = new TreeMap<>();
         boolean marked = separatedValues;
         String markedName = SeparatedFormat.markedName(icmp.name());
         LogReader.Reporter reporter = new LogReader.Reporter() {
@@ -212,6 +227,7 @@ public final class VersionSet implements AutoCloseable {
                 } catch (IllegalArgumentException e) {
                     throw new CorruptionException(e.getMessage(), manifestName, reader.lastRecordOffset(), e);
                 }
+                edit.valueFileLiveBytes().forEach((number, delta) -> liveBytes.merge(number, delta, Long::sum));
                 log = edit.logNumber() != null ? edit.logNumber() : log;
                 prevLog = edit.prevLogNumber() != null ? edit.prevLogNumber() : prevLog;
                 nextFile = edit.nextFileNumber() != null ? edit.nextFileNumber() : nextFile;
@@ -236,6 +252,13 @@ public final class VersionSet implements AutoCloseable {
         }
         install(v);
         separatedValues = marked;
+        valueFileLiveBytes.clear();
+        liveBytes.forEach((number, bytes) -> {
+            if (bytes != 0) {
+                valueFileLiveBytes.put(number, bytes);
+            }
+        });
+        valueFileUnreferencedSince.clear();
         manifestFileNumber = nextFile;
         nextFileNumber = nextFile + 1;
         lastSequence = lastSeq;
@@ -270,6 +293,46 @@ public final class VersionSet implements AutoCloseable {
                     CorruptionException.UNKNOWN_OFFSET);
         }
         return name;
+    }
+
+    /**
+     * The bytes of each value file's records that the current version's tables refer to.
+     *
+     * @return a copy: value file number to bytes; files without references are absent
+     */
+    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
+    public Map<Long, Long> valueFileLiveBytes() {
+        assert mutex.isHeldByCurrentThread();
+        return new TreeMap<>(valueFileLiveBytes);
+    }
+
+    /**
+     * Whether no table of any live version refers to a value file: the current version's tables
+     * do not, and every version still in use was made after they stopped doing so. (Memtables
+     * and writes under way are the caller's to check.)
+     *
+     * @param number the value file's number
+     * @return {@code true} when tables give no reason to keep the file
+     */
+    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
+    public boolean valueFileUnreferenced(long number) {
+        assert mutex.isHeldByCurrentThread();
+        if (valueFileLiveBytes.containsKey(number)) {
+            return false;
+        }
+        Long since = valueFileUnreferencedSince.get(number);
+        if (since == null) {
+            return true;
+        }
+        long oldest = current.id();
+        for (Version v : liveVersions) {
+            oldest = Math.min(oldest, v.id());
+        }
+        if (oldest >= since) {
+            valueFileUnreferencedSince.remove(number);
+            return true;
+        }
+        return false;
     }
 
     /**
@@ -334,6 +397,16 @@ public final class VersionSet implements AutoCloseable {
         VersionBuilder builder = new VersionBuilder(this, current);
         builder.apply(edit);
         Version v = builder.build();
+        Map<Long, Long> liveAfter = new HashMap<>();
+        edit.valueFileLiveBytes().forEach((number, delta) -> {
+            long bytes = valueFileLiveBytes.getOrDefault(number, 0L) + delta;
+            if (bytes < 0) {
+                // A counting error: refuse the edit rather than let the file be deleted.
+                throw new IllegalStateException("value file " + number + " would have " + bytes
+                        + " referenced bytes after this edit");
+            }
+            liveAfter.put(number, bytes);
+        });
 
         boolean newManifest = false;
         if (descriptorLog != null && descriptorLog.length() > manifestSizeLimit) {
@@ -348,6 +421,7 @@ public final class VersionSet implements AutoCloseable {
         LogWriter writer = descriptorLog;
         Path manifestPath = dbDir.resolve(FileNames.descriptorFileName(manifestFileNumber));
         byte[] snapshot = newManifest ? snapshotEdit().encode() : null;
+        byte[] snapshotLiveBytes = newManifest ? liveBytesEdit().encode() : null;
         long manifestNumber = manifestFileNumber;
         mutex.unlock();
         try {
@@ -355,6 +429,11 @@ public final class VersionSet implements AutoCloseable {
                 if (newManifest) {
                     writer = new LogWriter(env.newWritableFile(manifestPath));
                     writer.addRecord(snapshot);
+                    if (snapshotLiveBytes.length > 0) {
+                        // A record of its own, after the one naming the comparator: an
+                        // implementation that does not know the field stops at the comparator.
+                        writer.addRecord(snapshotLiveBytes);
+                    }
                 }
                 writer.addRecord(edit.encode());
                 writer.sync();
@@ -387,6 +466,15 @@ public final class VersionSet implements AutoCloseable {
         }
         descriptorLog = writer;
         install(v);
+        liveAfter.forEach((number, bytes) -> {
+            if (bytes == 0) {
+                valueFileLiveBytes.remove(number);
+                valueFileUnreferencedSince.put(number, v.id());
+            } else {
+                valueFileLiveBytes.put(number, bytes);
+                valueFileUnreferencedSince.remove(number);
+            }
+        });
         logNumber = edit.logNumber();
         prevLogNumber = edit.prevLogNumber();
         recordedSequence = edit.lastSequence();
@@ -400,6 +488,14 @@ public final class VersionSet implements AutoCloseable {
                 e.addSuppressed(suppressed);
             }
         }
+    }
+
+    /** The value files' referenced bytes as one edit (empty when there are none). */
+    @GuardedBy("mutex")
+    private VersionEdit liveBytesEdit() {
+        VersionEdit edit = new VersionEdit();
+        valueFileLiveBytes.forEach(edit::addValueFileLiveBytes);
+        return edit;
     }
 
     /** The current state as one edit: comparator, compact pointers and every file. */
@@ -425,6 +521,10 @@ public final class VersionSet implements AutoCloseable {
         if (old != null) {
             old.unref();
         }
+    }
+
+    long nextVersionId() {
+        return versionIds.incrementAndGet();
     }
 
     void versionLive(Version v) {

@@ -16,6 +16,9 @@ import org.iq80.leveldb.Env;
  * Lifetime: {@link #close} closes the file; the writer cannot be used afterwards.
  */
 public final class ValueFileWriter implements Closeable {
+    /** The size of the file header (the magic bytes) before the first record. */
+    public static final int HEADER_SIZE = 8;
+
     private final Env.WritableFile file;
     private final long number;
     private final byte[] header = new byte[ValueRecord.MAX_HEADER_SIZE];

@@ -1,0 +1,175 @@
+package org.leveldbj.db;
+
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.iq80.leveldb.DBException;
+import org.leveldbj.filename.FileNames;
+import org.leveldbj.filename.FileType;
+import org.leveldbj.vlog.ValueFileWriter;
+
+/**
+ * Gives back the space of overwritten and deleted separated values, in a thread of its own so
+ * that no writer ever waits for it.
+ *
+ * <p>What is garbage: a value file's bytes minus the bytes of its records that the current
+ * tables refer to (the MANIFEST keeps that count, {@code VersionSet#valueFileLiveBytes}; a
+ * compaction that drops an overwritten or deleted entry lowers it). Every
+ * {@link #POLL_MILLIS} ms, or when woken, the collector looks at the value files no write is
+ * using; when some have at least {@code garbageRatio} of their bytes in garbage, it names them
+ * to the value log ({@link ValueLog#reclaim}) and rewrites every table ({@link DbImpl#compactEverything}): compactions
+ * copy the values those files still hold to the current value file and point the tables at
+ * the copies (same keys, same sequence numbers, so readers and snapshots see no change), and
+ * the files, now referred to by nothing, are deleted by {@link ObsoleteFiles} once no reader
+ * can reach them. With separated values the tables are small (references only), so a pass
+ * costs little more than copying the live values.
+ *
+ * <p>A file a pass could not empty (a value that cannot be read is left in place) is not
+ * named again until the database is reopened.
+ *
+ * <p>Thread safety: {@link #wake} and {@link #close} from any thread. Lifetime: started by the
+ * database when it opens with separation on or marked; {@link #close} stops it and waits for
+ * it, before the database releases its files.
+ */
+final class ValueCollector {
+    /** How often the collector looks at the value files when nothing wakes it. */
+    static final long POLL_MILLIS = 1000;
+
+    private final DbImpl db;
+    private final DbState s;
+    private final ObsoleteFiles obsolete;
+    private final double garbageRatio;
+    private final Thread thread;
+    private final Set<Long> stuck = new HashSet<>();
+    private volatile boolean closed;
+    /** Completed passes, for tests and properties. */
+    private volatile long passes;
+
+    ValueCollector(DbImpl db, DbState s, ObsoleteFiles obsolete, double garbageRatio) {
+        this.db = db;
+        this.s = s;
+        this.obsolete = obsolete;
+        this.garbageRatio = garbageRatio;
+        this.thread = new Thread(this::run, "leveldbj-values " + s.dir.getFileName());
+        this.thread.setDaemon(true);
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    /** Asks for a look at the value files now. */
+    void wake() {
+        LockSupport.unpark(thread);
+    }
+
+    /** @return the passes that reclaimed files since the database opened */
+    long passes() {
+        return passes;
+    }
+
+    /** Stops the collector and waits for it: a pass under way ends at its next compaction step. */
+    void close() {
+        closed = true;
+        LockSupport.unpark(thread);
+        boolean interrupted = false;
+        while (thread.isAlive() && Thread.currentThread() != thread) {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void run() {
+        while (!closed) {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(POLL_MILLIS));
+            if (closed) {
+                return;
+            }
+            try {
+                collectOnce();
+            } catch (DBException | IOException e) {
+                if (!closed) {
+                    s.infoLog.log("reclaiming value files failed: %s", e);
+                }
+            }
+        }
+    }
+
+    /**
+     * One look: reclaims the files with enough garbage, if any.
+     *
+     * @return whether a pass ran
+     * @throws IOException if the directory cannot be listed
+     */
+    synchronized boolean collectOnce() throws IOException {
+        Set<Long> victims = pick();
+        if (victims.isEmpty()) {
+            return false;
+        }
+        s.infoLog.log("Reclaiming value files %s", victims);
+        s.valueLog.reclaim(victims);
+        try {
+            db.compactEverything();
+        } finally {
+            s.valueLog.reclaim(Set.of());
+        }
+        s.mutex.lock();
+        try {
+            Map<Long, Long> live = s.versions.valueFileLiveBytes();
+            for (long victim : victims) {
+                if (live.containsKey(victim)) {
+                    stuck.add(victim);
+                }
+            }
+            obsolete.delete();
+        } finally {
+            s.mutex.unlock();
+        }
+        passes++;
+        return true;
+    }
+
+    /** The value files, not in use by a write, with at least {@link #garbageRatio} garbage. */
+    private Set<Long> pick() throws IOException {
+        Set<Long> victims = new HashSet<>();
+        Map<Long, Long> live;
+        s.mutex.lock();
+        try {
+            if (s.shuttingDown || s.hasBackgroundError()) {
+                return victims;
+            }
+            live = s.versions.valueFileLiveBytes();
+            // Files nothing refers to any more go without a pass.
+            obsolete.delete();
+        } finally {
+            s.mutex.unlock();
+        }
+        for (String name : s.env.getChildren(s.dir)) {
+            FileNames.Parsed p = FileNames.parse(name);
+            if (p == null || p.type() != FileType.VALUE || stuck.contains(p.number()) || s.valueLog.inUse(p.number())) {
+                continue;
+            }
+            long size;
+            try {
+                size = s.env.getFileSize(s.dir.resolve(name));
+            } catch (IOException e) {
+                continue; // deleted meanwhile
+            }
+            long records = size - ValueFileWriter.HEADER_SIZE;
+            long referenced = live.getOrDefault(p.number(), 0L);
+            if (records > 0 && referenced > 0 && records - referenced >= garbageRatio * records) {
+                victims.add(p.number());
+            }
+        }
+        return victims;
+    }
+}
