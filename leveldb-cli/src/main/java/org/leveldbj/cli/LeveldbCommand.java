@@ -33,6 +33,7 @@ import picocli.CommandLine.Spec;
             ApproxSizeCommand.class,
             CompactCommand.class,
             RepairCommand.class,
+            RewriteCommand.class,
             DestroyCommand.class,
             VerifyCommand.class,
             DumpCommand.class,

@@ -1,5 +1,6 @@
 package org.leveldbj.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -94,5 +95,25 @@ class SeparatedValuesCliTest {
         assertTrue(r.out().contains("problem: " + vlog + " at offset ") && r.out().contains("torn tail"), r.out());
         assertTrue(r.out().contains("'key54' @ ") && r.out().contains("where no readable record of that size starts"),
                 r.out());
+    }
+
+    @Test
+    void rewriteTurnsItIntoPlainLevelDb() throws IOException {
+        Cli.Result r = Cli.run("rewrite", db);
+        assertEquals(0, r.exit(), r.toString());
+        assertTrue(r.out().startsWith("rewrote " + db + " in plain LevelDB format: 1 value files"), r.out());
+        try (var files = Files.list(db)) {
+            assertTrue(files.noneMatch(f -> f.toString().endsWith(".vlog")), "value files left");
+        }
+        Cli.Result stats = Cli.run("stats", db);
+        assertTrue(stats.out().contains("comparator: leveldb.BytewiseComparator\n"), stats.out());
+        Cli.Result verify = Cli.run("verify", db);
+        assertEquals(0, verify.exit(), verify.toString());
+        try (DB d = LevelDbFactory.factory.open(db.toFile(), new Options())) {
+            for (int i = 0; i < 55; i++) {
+                assertArrayEquals(big(i), d.get(TestDb.utf8("key" + i)));
+            }
+            assertArrayEquals(TestDb.utf8("inline"), d.get(TestDb.utf8("small")));
+        }
     }
 }

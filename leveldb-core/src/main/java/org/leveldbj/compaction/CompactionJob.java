@@ -64,6 +64,17 @@ public final class CompactionJob {
         default byte[] relocate(ByteBuffer internalKey, ByteBuffer reference) {
             return null;
         }
+
+        /**
+         * For a database being turned back into plain LevelDB format: the value a separated
+         * entry refers to, which the compaction then writes in the table as a plain value.
+         *
+         * @param reference the entry's value, a reference's encoding (not moved)
+         * @return the value, or {@code null} to keep the entry as it is
+         */
+        default byte[] inline(ByteBuffer reference) {
+            return null;
+        }
     }
 
     private final Env env;
@@ -168,9 +179,19 @@ public final class CompactionJob {
                     }
                     ByteBuffer value = input.value();
                     if (type == ValueType.VALUE_REFERENCE.persistentId()) {
-                        byte[] moved = context.relocate(key, value);
-                        if (moved != null) {
-                            value = ByteBuffer.wrap(moved);
+                        byte[] inlined = context.inline(value);
+                        if (inlined != null) {
+                            // The same entry as a plain value: only the type byte changes.
+                            byte[] plain = new byte[length];
+                            key.get(key.position(), plain);
+                            plain[length - InternalKeys.TRAILER_SIZE] = (byte) ValueType.VALUE.persistentId();
+                            key = ByteBuffer.wrap(plain);
+                            value = ByteBuffer.wrap(inlined);
+                        } else {
+                            byte[] moved = context.relocate(key, value);
+                            if (moved != null) {
+                                value = ByteBuffer.wrap(moved);
+                            }
                         }
                     }
                     out.add(key, value);

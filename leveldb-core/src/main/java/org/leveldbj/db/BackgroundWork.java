@@ -118,6 +118,11 @@ final class BackgroundWork {
                     }
 
                     @Override
+                    public byte[] inline(ByteBuffer reference) {
+                        return s.valueLog.inlining() ? s.valueLog.read(reference).array() : null;
+                    }
+
+                    @Override
                     public byte[] relocate(ByteBuffer internalKey, ByteBuffer reference) {
                         try {
                             return s.valueLog.relocate(internalKey, reference, relocated);
@@ -363,6 +368,37 @@ final class BackgroundWork {
         }
         scheduleIfNeeded();
         s.backgroundChanged.signalAll();
+    }
+
+    /**
+     * Deletes the files nothing needs any more, in the background thread (the only thread that
+     * deletes files: a compaction's outputs are unprotected between its end and its MANIFEST
+     * write), and waits for it. For files that became deletable without a background step
+     * (value files whose last readers went away). Requires: the lock NOT held.
+     */
+    void sweepObsoleteFiles() {
+        java.util.concurrent.Future<?> done;
+        try {
+            done = executor.submit(() -> {
+                s.mutex.lock();
+                try {
+                    if (!s.shuttingDown) {
+                        obsolete.delete();
+                    }
+                } finally {
+                    s.mutex.unlock();
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            return; // shutting down
+        }
+        try {
+            done.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException e) {
+            s.infoLog.log("deleting obsolete files failed: %s", e.getCause());
+        }
     }
 
     /**

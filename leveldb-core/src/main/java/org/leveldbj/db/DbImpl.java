@@ -185,7 +185,7 @@ public final class DbImpl implements DB {
             try {
                 new Recovery(state, db.wal, db.flush, db.obsolete, db.background).run();
                 if (!readOnly && (options.valueThreshold() > 0 || state.versions.separatedValues())) {
-                    db.collector = new ValueCollector(db, state, db.obsolete, options.valueGarbageRatio());
+                    db.collector = new ValueCollector(db, state, db.background, options.valueGarbageRatio());
                 }
             } finally {
                 state.mutex.unlock();
@@ -576,6 +576,44 @@ public final class DbImpl implements DB {
         } finally {
             s.mutex.unlock();
         }
+    }
+
+    /**
+     * Turns a database with separated values back into plain LevelDB format, readable by C++
+     * LevelDB, goleveldb and every other implementation: every table is rewritten with the
+     * values in it, the value files are deleted, and a new MANIFEST names the plain comparator.
+     * The database stays open and usable meanwhile; writes go on (they keep their values in
+     * the tables, since the database must be open without a value threshold).
+     *
+     * <p>This is an extension of the engine (the command-line tool's {@code rewrite}).
+     *
+     * @throws InvalidArgumentException if the database was opened with a value threshold, or
+     *     is read-only
+     * @throws DBException if a compaction or the MANIFEST write fails
+     */
+    public void inlineSeparatedValues() {
+        checkOpen();
+        checkWritable("rewriting");
+        if (s.valueLog.threshold() > 0) {
+            throw new InvalidArgumentException("Invalid argument: open the database without Options.valueThreshold"
+                    + " to keep its values in the tables");
+        }
+        s.valueLog.inline(true);
+        try {
+            compactEverything();
+        } finally {
+            s.valueLog.inline(false);
+        }
+        s.mutex.lock();
+        try {
+            checkOpenLocked();
+            s.versions.unmarkSeparatedValues();
+        } catch (IOException e) {
+            throw new IOErrorException("IO error: " + s.dir + ": writing the unmarked MANIFEST: " + e.getMessage(), e);
+        } finally {
+            s.mutex.unlock();
+        }
+        background.sweepObsoleteFiles();
     }
 
     /**

@@ -27,11 +27,14 @@ import org.leveldbj.memtable.MemTable;
 import org.leveldbj.table.Table;
 import org.leveldbj.table.TableOptions;
 import org.leveldbj.table.TableReadOptions;
+import org.leveldbj.util.Bytes;
 import org.leveldbj.version.FileMetaData;
 import org.leveldbj.version.TableSource;
 import org.leveldbj.version.VersionEdit;
 import org.leveldbj.version.VersionSet;
 import org.leveldbj.vlog.SeparatedFormat;
+import org.leveldbj.vlog.ValueFiles;
+import org.leveldbj.vlog.ValueReference;
 
 /**
  * Rebuilds a usable database from whatever logs and tables in its directory are readable, as
@@ -88,6 +91,8 @@ public final class Repairer {
     private boolean sst;
     private final long maxFileSize;
     private final Consumer<String> log;
+    /** Reads separated values, to check the references kept. */
+    private final ValueFiles values;
 
     private final List<Long> logs = new ArrayList<>();
     private final List<Long> tableNumbers = new ArrayList<>();
@@ -104,6 +109,8 @@ public final class Repairer {
     private boolean valueFiles;
     /** The bytes of each value file that the repaired tables refer to. */
     private final VersionEdit liveBytes = new VersionEdit();
+    /** Entries dropped because the value they refer to cannot be read. */
+    private long danglingReferences;
 
     /** A table whose entries go into the merge. */
     private record Source(long number, long size) {
@@ -123,6 +130,7 @@ public final class Repairer {
     public Repairer(Env env, Path dir, InternalKeyComparator comparator, TableOptions tableOptions,
                     TableSource tables, long maxFileSize, TableFileSuffix suffix, Consumer<String> log) {
         this.env = env;
+        this.values = new ValueFiles(env, dir);
         this.suffix = suffix;
         this.dir = dir;
         this.comparator = comparator;
@@ -139,6 +147,14 @@ public final class Repairer {
      * @throws DBException if the directory holds no database file at all
      */
     public void run() throws IOException {
+        try {
+            repair();
+        } finally {
+            values.close();
+        }
+    }
+
+    private void repair() throws IOException {
         sst = FileNames.writesSst(env, dir, suffix);
         findFiles();
         setAsideLeftovers();
@@ -163,7 +179,9 @@ public final class Repairer {
             }
         }
         env.syncDir(dir);
-        log.accept("repair done: " + merged.size() + " tables at level " + level + ", last sequence " + maxSequence);
+        log.accept("repair done: " + merged.size() + " tables at level " + level + ", last sequence " + maxSequence
+                + (danglingReferences == 0 ? "" : ", " + danglingReferences
+                        + " entries dropped: their separated values could not be read"));
     }
 
     private void findFiles() throws IOException {
@@ -378,6 +396,10 @@ public final class Repairer {
                     if (InternalKeys.typeByte(trailer) == ValueType.DELETION.persistentId()) {
                         continue; // deleted: nothing older survives the merge to be hidden
                     }
+                    if (InternalKeys.typeByte(trailer) == ValueType.VALUE_REFERENCE.persistentId()
+                            && !valueReadable(key, it.value())) {
+                        continue; // its value is gone: the key goes, rather than refer to nothing
+                    }
                     if (out == null) {
                         out = new TableFileWriter(env, dir, nextFileNumber++, sst, tableOptions, tables);
                     }
@@ -419,6 +441,22 @@ public final class Repairer {
             level++;
         }
         return level;
+    }
+
+    /**
+     * Whether the separated value an entry refers to can be read whole, its checksum verified:
+     * every kept reference must name a value that is there.
+     */
+    private boolean valueReadable(ByteBuffer key, ByteBuffer reference) {
+        try {
+            values.read(ValueReference.decode(reference));
+            return true;
+        } catch (DBException e) {
+            danglingReferences++;
+            log.accept(InternalKeys.toString(Bytes.copy(key, key.position(), key.remaining()))
+                    + ": dropped, its value cannot be read: " + e.getMessage());
+            return false;
+        }
     }
 
     private void writeDescriptor(List<FileMetaData> merged, int level) throws IOException {

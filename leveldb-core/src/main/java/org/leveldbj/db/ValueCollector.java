@@ -40,7 +40,7 @@ final class ValueCollector {
 
     private final DbImpl db;
     private final DbState s;
-    private final ObsoleteFiles obsolete;
+    private final BackgroundWork background;
     private final double garbageRatio;
     private final Thread thread;
     private final Set<Long> stuck = new HashSet<>();
@@ -48,10 +48,10 @@ final class ValueCollector {
     /** Completed passes, for tests and properties. */
     private volatile long passes;
 
-    ValueCollector(DbImpl db, DbState s, ObsoleteFiles obsolete, double garbageRatio) {
+    ValueCollector(DbImpl db, DbState s, BackgroundWork background, double garbageRatio) {
         this.db = db;
         this.s = s;
-        this.obsolete = obsolete;
+        this.background = background;
         this.garbageRatio = garbageRatio;
         this.thread = new Thread(this::run, "leveldbj-values " + s.dir.getFileName());
         this.thread.setDaemon(true);
@@ -130,10 +130,10 @@ final class ValueCollector {
                     stuck.add(victim);
                 }
             }
-            obsolete.delete();
         } finally {
             s.mutex.unlock();
         }
+        background.sweepObsoleteFiles();
         passes++;
         return true;
     }
@@ -148,11 +148,12 @@ final class ValueCollector {
                 return victims;
             }
             live = s.versions.valueFileLiveBytes();
-            // Files nothing refers to any more go without a pass.
-            obsolete.delete();
         } finally {
             s.mutex.unlock();
         }
+        // Files nothing refers to any more go without a pass (their last readers may have
+        // kept them after the compaction that dropped their references).
+        background.sweepObsoleteFiles();
         for (String name : s.env.getChildren(s.dir)) {
             FileNames.Parsed p = FileNames.parse(name);
             if (p == null || p.type() != FileType.VALUE || stuck.contains(p.number()) || s.valueLog.inUse(p.number())) {

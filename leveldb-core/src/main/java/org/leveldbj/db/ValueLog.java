@@ -85,6 +85,8 @@ final class ValueLog implements Closeable {
     private final Map<Long, Integer> pending = new HashMap<>();
     /** The value files whose values compactions move elsewhere ({@link #relocate}). */
     private volatile Set<Long> victims = Set.of();
+    /** Whether compactions write separated values back into the tables. */
+    private volatile boolean inlining;
 
     /**
      * @param env the database's environment
@@ -190,6 +192,20 @@ final class ValueLog implements Closeable {
         victims = Set.copyOf(files);
     }
 
+    /**
+     * Makes compactions write every separated value back into the tables (or stop doing so).
+     *
+     * @param on {@code true} while a database is turned back into plain LevelDB format
+     */
+    void inline(boolean on) {
+        inlining = on;
+    }
+
+    /** @return whether compactions write separated values back into the tables */
+    boolean inlining() {
+        return inlining;
+    }
+
     /** @return the value files being reclaimed */
     Set<Long> reclaiming() {
         return victims;
@@ -208,7 +224,7 @@ final class ValueLog implements Closeable {
      */
     byte[] relocate(ByteBuffer internalKey, ByteBuffer reference, List<byte[]> moved) throws IOException {
         Set<Long> from = victims;
-        if (from.isEmpty()) {
+        if (from.isEmpty() || inlining) {
             return null;
         }
         ValueReference ref = ValueReference.decode(reference);

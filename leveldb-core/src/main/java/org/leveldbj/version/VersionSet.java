@@ -336,6 +336,39 @@ public final class VersionSet implements AutoCloseable {
     }
 
     /**
+     * Removes the mark of separated values once no table refers to a value file: starts a new
+     * MANIFEST whose comparator name is the plain one (the old MANIFEST holds the mark and the
+     * value-file fields, which other implementations refuse). Does nothing when not marked.
+     *
+     * <p>Requires: the lock, held by the only thread applying edits.
+     *
+     * @throws IllegalStateException if tables still refer to value files
+     * @throws IOException if writing the new MANIFEST fails; the mark then stays
+     */
+    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
+    public void unmarkSeparatedValues() throws IOException {
+        assert mutex.isHeldByCurrentThread();
+        if (!separatedValues) {
+            return;
+        }
+        if (!valueFileLiveBytes.isEmpty()) {
+            throw new IllegalStateException("tables still refer to value files " + valueFileLiveBytes.keySet());
+        }
+        separatedValues = false;
+        try {
+            if (descriptorLog != null) {
+                descriptorLog.close();
+                descriptorLog = null;
+            }
+            manifestFileNumber = newFileNumber();
+            logAndApply(new VersionEdit());
+        } catch (IOException | RuntimeException e) {
+            separatedValues = true;
+            throw e;
+        }
+    }
+
+    /**
      * Whether the database is marked as one that may hold separated values.
      *
      * @return {@code true} once {@link #markSeparatedValues()} succeeded, or a MANIFEST

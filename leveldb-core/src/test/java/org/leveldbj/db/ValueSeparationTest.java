@@ -229,6 +229,33 @@ class ValueSeparationTest {
         }
     }
 
+    @Test
+    void repairDropsEntriesWhoseValueIsDamagedAndKeepsTheRest(@Seed Random r) throws IOException {
+        byte[][] values = new byte[20][];
+        try (DB db = LevelDbFactory.factory.open(dir, options())) {
+            for (int i = 0; i < values.length; i++) {
+                values[i] = value(r, 2000);
+                db.put(utf8("k" + i), values[i]);
+            }
+            db.compactRange(null, null);
+        }
+        // Damage the record of k7: the records follow the puts, each 2000 bytes of value and a
+        // few of key and header after the 8-byte file header.
+        String vlog = named(env, path, ".vlog").get(0);
+        byte[] content = read(env, path.resolve(vlog));
+        int recordSize = (content.length - 8) / values.length;
+        DbTestSupport.flipByte(env, path.resolve(vlog), 8 + 7 * recordSize + recordSize / 2);
+        LevelDbFactory.factory.repair(dir, new Options().env(env));
+        try (DB db = LevelDbFactory.factory.open(dir, options())) {
+            assertNull(db.get(utf8("k7")), "an entry whose value is damaged is dropped by repair");
+            for (int i = 0; i < values.length; i++) {
+                if (i != 7) {
+                    assertArrayEquals(values[i], db.get(utf8("k" + i)));
+                }
+            }
+        }
+    }
+
     private Options reclaimingOptions() {
         // Small table files make small value files (32 table files each), so that a few hundred
         // kilobytes of values fill several.

@@ -39,6 +39,8 @@ final class Config {
             "  --block-size=BYTES        Options.blockSize (4096)",
             "  --compression=NAME        none, snappy or zstd (snappy)",
             "  --bloom-bits=N            bloom filter bits per key, 0 for none (10)",
+            "  --value-threshold=BYTES   Options.valueThreshold: values this large go to value files,",
+            "                            so the large values are separated; 0 for none (4096)",
             "  --paranoid-checks=BOOL    Options.paranoidChecks of the stress process (false);",
             "                            verification always opens with paranoid checks",
             "  --db=DIR                  working directory (database in DIR/db); default a temporary",
@@ -58,6 +60,7 @@ final class Config {
     double syncPercent = 5;
     boolean requireUnsynced = true;
     int writeBufferSize = 64 * 1024;
+    int valueThreshold = 4096;
     long maxFileSize = 256 * 1024;
     int blockSize = 4096;
     CompressionType compression = CompressionType.SNAPPY;
@@ -126,6 +129,7 @@ final class Config {
         f.put("block-size", v -> blockSize = Integer.parseInt(v));
         f.put("compression", v -> compression = CompressionType.valueOf(v.toUpperCase(Locale.ROOT)));
         f.put("bloom-bits", v -> bloomBits = Integer.parseInt(v));
+        f.put("value-threshold", v -> valueThreshold = Integer.parseInt(v));
         f.put("paranoid-checks", v -> paranoidChecks = bool(v));
         f.put("db", v -> db = Path.of(v));
         f.put("seed", v -> {
@@ -161,14 +165,16 @@ final class Config {
                 "--large-value-percent=" + largeValuePercent, "--sync-percent=" + syncPercent,
                 "--write-buffer-size=" + writeBufferSize, "--max-file-size=" + maxFileSize,
                 "--block-size=" + blockSize, "--compression=" + compression.name().toLowerCase(Locale.ROOT),
-                "--bloom-bits=" + bloomBits, "--paranoid-checks=" + paranoidChecks));
+                "--bloom-bits=" + bloomBits, "--paranoid-checks=" + paranoidChecks,
+                "--value-threshold=" + valueThreshold));
         return a;
     }
 
     /** The database options these flags give, on the given environment. */
     Options options(org.iq80.leveldb.Env env) {
         Options o = new Options().createIfMissing(true).writeBufferSize(writeBufferSize).maxFileSize(maxFileSize)
-                .blockSize(blockSize).compressionType(compression).paranoidChecks(paranoidChecks);
+                .blockSize(blockSize).compressionType(compression).paranoidChecks(paranoidChecks)
+                .valueThreshold(valueThreshold);
         if (bloomBits > 0) {
             o.filterPolicy(FilterPolicy.bloom(bloomBits));
         }

@@ -1,0 +1,57 @@
+package org.leveldbj.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.iq80.leveldb.DB;
+import org.leveldbj.db.DbImpl;
+import org.leveldbj.filename.FileType;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code leveldb rewrite DB}: turns a database with separated values back into plain LevelDB
+ * format, which C++ LevelDB, goleveldb and leveldbjni can open.
+ */
+@Command(name = "rewrite", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        header = "Turn a database with separated values into plain LevelDB format.",
+        description = {
+            "A database written with a value threshold keeps large values in value files",
+            "(NNNNNN.vlog) and names a comparator other LevelDB implementations refuse.",
+            "This rewrites every table with its values in it, deletes the value files and",
+            "starts a MANIFEST with the plain comparator name: C++ LevelDB, goleveldb and",
+            "leveldbjni can then open the database. Open it without a value threshold",
+            "afterwards to keep it so. A database without value files is left as it is.",
+        })
+final class RewriteCommand extends CommandBase {
+    @Parameters(index = "0", paramLabel = "DB", description = "The database directory.")
+    Path db;
+
+    @Override
+    int run() throws Exception {
+        Databases.requireDatabase(db);
+        long[] before = valueFiles(db);
+        Progress progress = Progress.ticking(io(), quiet(), "rewriting " + db);
+        try (DB database = Databases.openWritable(db, false)) {
+            ((DbImpl) database).inlineSeparatedValues();
+        } finally {
+            progress.close();
+        }
+        long[] after = valueFiles(db);
+        out().printf("rewrote %s in plain LevelDB format: %d value files (%s) before, %d after%n", db,
+                before[0], Progress.bytes(before[1]), after[0]);
+        return ExitCode.OK;
+    }
+
+    /** The number and total size of the value files in a directory. */
+    private static long[] valueFiles(Path dir) throws java.io.IOException {
+        long[] out = new long[2];
+        List<DbFile> files = DbFile.list(dir);
+        for (DbFile f : files) {
+            if (f.type() == FileType.VALUE) {
+                out[0]++;
+                out[1] += f.size();
+            }
+        }
+        return out;
+    }
+}
