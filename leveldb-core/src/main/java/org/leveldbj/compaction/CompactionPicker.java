@@ -133,6 +133,9 @@ public final class CompactionPicker {
             c.releaseInputs();
             return null;
         }
+        // A user key whose entries continue into the next file must be rewritten whole: else a
+        // deletion could be dropped here while the value it hides stays in the next file.
+        addBoundaryInputs(icmp, current.files(level), c.inputs1);
         return c;
     }
 
