@@ -62,6 +62,8 @@ struct Flags {
   int bloom_bits = -1;
   bool verify_checksums = false;
   int value_threshold = 0;  // accepted for leveldbj's flag; C++ LevelDB has no value files
+  int large_value_percent = 0;
+  int large_value_size = 100000;
   std::string db;
   bool snappy = true;
 
@@ -154,6 +156,11 @@ Flags ParseFlags(int argc, char** argv) {
       flags.cache_size = ParseInteger(arg, value, INT64_MIN, INT64_MAX);
     } else if (name == "open_files") {
       flags.open_files = ParseInt(arg, value, 1);
+    } else if (name == "large_value_percent") {
+      flags.large_value_percent = ParseInt(arg, value, 0);
+      if (flags.large_value_percent > 100) throw FlagError("Invalid flag '" + arg + "' (a percentage, 0 to 100)");
+    } else if (name == "large_value_size") {
+      flags.large_value_size = ParseInt(arg, value, 0);
     } else if (name == "value_threshold") {
       flags.value_threshold = ParseInt(arg, value, 0);
     } else if (name == "verify_checksums") {
@@ -476,6 +483,8 @@ struct Context {
   int key_space;  // --num: random keys are drawn from [0, key_space)
   int reads;      // operations per thread of a read workload
   int value_size;
+  int large_value_percent;
+  int large_value_size;
   int entries_per_batch;
   leveldb::WriteOptions write_options;
   leveldb::ReadOptions read_options;
@@ -498,8 +507,12 @@ void Write(const Context& c, Thread& t, bool sequential) {
     for (int j = 0; j < c.entries_per_batch; j++) {
       int k = sequential ? i + j : static_cast<int>(t.random.Uniform(c.key_space));
       std::string key = Key(k);
-      batch.Put(key, values.Next(c.value_size));
-      bytes += c.value_size + static_cast<int64_t>(key.size());
+      // Drawn after the key, as the Java runner draws it.
+      int size = c.large_value_percent > 0 && static_cast<int>(t.random.Uniform(100)) < c.large_value_percent
+                     ? c.large_value_size
+                     : c.value_size;
+      batch.Put(key, values.Next(size));
+      bytes += size + static_cast<int64_t>(key.size());
       t.stats.FinishedSingleOp();
     }
     Check(c.db->Write(c.write_options, &batch), "put error");
@@ -709,6 +722,8 @@ class Benchmark {
     context.key_space = flags_.num;
     context.reads = flags_.EffectiveReads() / w.reads_divisor;
     context.value_size = w.value_size < 0 ? flags_.value_size : w.value_size;
+    context.large_value_percent = flags_.large_value_percent;
+    context.large_value_size = flags_.large_value_size;
     context.entries_per_batch = w.entries_per_batch;
     context.write_options.sync = w.sync;
     context.read_options.verify_checksums = flags_.verify_checksums;
@@ -827,7 +842,8 @@ int main(int argc, char** argv) {
         "db_bench_cpp: leveldbj's db-bench workloads on C++ LevelDB.\n"
         "Flags (--name=value): benchmarks num reads threads value_size compression_ratio\n"
         "  histogram use_existing_db db write_buffer_size max_file_size block_size cache_size\n"
-        "  open_files bloom_bits verify_checksums value_threshold compression=none|snappy\n");
+        "  open_files bloom_bits verify_checksums value_threshold large_value_percent large_value_size\n"
+        "  compression=none|snappy\n");
     return 0;
   }
   Flags flags;

@@ -37,6 +37,8 @@ final class Flags implements Cloneable {
     int bloomBits = -1;
     boolean verifyChecksums;
     int valueThreshold;
+    int largeValuePercent;
+    int largeValueSize = 100_000;
     String db;
     CompressionType compression = CompressionType.SNAPPY;
     String impl = "leveldbj";
@@ -138,6 +140,15 @@ final class Flags implements Cloneable {
                 break;
             case "open_files":
                 openFiles = intValue(arg, value, 1);
+                break;
+            case "large_value_percent":
+                largeValuePercent = intValue(arg, value, 0);
+                if (largeValuePercent > 100) {
+                    throw new FlagException("Invalid flag '" + arg + "' (a percentage, 0 to 100)");
+                }
+                break;
+            case "large_value_size":
+                largeValueSize = intValue(arg, value, 0);
                 break;
             case "value_threshold":
                 valueThreshold = intValue(arg, value, 0);

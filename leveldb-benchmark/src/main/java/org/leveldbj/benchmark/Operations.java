@@ -29,8 +29,9 @@ final class Operations {
         for (int i = 0; i < context.num; i += context.entriesPerBatch) {
             if (context.entriesPerBatch == 1) {
                 byte[] key = Keys.key(sequential ? i : thread.random.uniform(context.keySpace));
-                context.db.put(key, values.next(context.valueSize), context.writeOptions);
-                bytes += context.valueSize + key.length;
+                int size = valueSize(context, thread);
+                context.db.put(key, values.next(size), context.writeOptions);
+                bytes += size + key.length;
                 thread.stats.finishedSingleOp();
                 continue;
             }
@@ -38,8 +39,9 @@ final class Operations {
                 for (int j = 0; j < context.entriesPerBatch; j++) {
                     int k = sequential ? i + j : thread.random.uniform(context.keySpace);
                     byte[] key = Keys.key(k);
-                    batch.put(key, values.next(context.valueSize));
-                    bytes += context.valueSize + key.length;
+                    int size = valueSize(context, thread);
+                    batch.put(key, values.next(size));
+                    bytes += size + key.length;
                     thread.stats.finishedSingleOp();
                 }
                 context.db.write(batch, context.writeOptions);
@@ -48,6 +50,17 @@ final class Operations {
             }
         }
         thread.stats.addBytes(bytes);
+    }
+
+    /**
+     * The size of the next value: {@code --large_value_size} for {@code --large_value_percent}
+     * of the writes (drawn after the key, as the C++ runner draws it), else the workload's.
+     */
+    private static int valueSize(WorkloadContext context, ThreadState thread) {
+        if (context.largeValuePercent > 0 && thread.random.uniform(100) < context.largeValuePercent) {
+            return context.largeValueSize;
+        }
+        return context.valueSize;
     }
 
     static void readSequential(WorkloadContext context, ThreadState thread) {

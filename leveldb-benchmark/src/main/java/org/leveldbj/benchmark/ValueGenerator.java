@@ -1,6 +1,8 @@
 package org.leveldbj.benchmark;
 
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * Values for the write workloads, compressible to a chosen fraction of their size: one MiB of
@@ -44,13 +46,18 @@ final class ValueGenerator {
     /**
      * Consecutive slices of the generator's data; wraps around at the end. A slice is cut once
      * and handed out again each time the cursor comes back to it (callers must not change it),
-     * so that producing a value costs no copy, as db_bench's values (slices of its buffer) do not.
+     * so that producing a value costs no copy, as db_bench's values (slices of its buffer) do
+     * not. Slices are kept up to {@link #MAX_CACHED_BYTES} per cursor; past that they are cut
+     * anew each time.
      */
     final class Cursor {
+        /** The most bytes of slices a cursor keeps. */
+        static final long MAX_CACHED_BYTES = 64L << 20;
+
         private int position;
-        /** The slices cut for values of {@link #slicedLength} bytes, by position / length. */
-        private byte[][] slices = new byte[0][];
-        private int slicedLength = -1;
+        /** Slices by start and length ({@code start << 32 | length}). */
+        private final Map<Long, byte[]> slices = new HashMap<>();
+        private long cachedBytes;
 
         private Cursor() {
         }
@@ -60,26 +67,19 @@ final class ValueGenerator {
             if (length > data.length) {
                 throw new IllegalArgumentException("value size above " + data.length);
             }
-            if (length == 0) {
-                return new byte[0];
-            }
-            if (length != slicedLength) {
-                slices = new byte[data.length / length][];
-                slicedLength = length;
-            }
             if (position + length > data.length) {
                 position = 0;
             }
             int start = position;
             position += length;
-            if (start % length != 0) {
-                // Only after a change of length: slices are kept at multiples of the length.
-                return Arrays.copyOfRange(data, start, position);
-            }
-            byte[] slice = slices[start / length];
+            long slot = (long) start << 32 | length;
+            byte[] slice = slices.get(slot);
             if (slice == null) {
                 slice = Arrays.copyOfRange(data, start, position);
-                slices[start / length] = slice;
+                if (cachedBytes + length <= MAX_CACHED_BYTES) {
+                    slices.put(slot, slice);
+                    cachedBytes += length;
+                }
             }
             return slice;
         }

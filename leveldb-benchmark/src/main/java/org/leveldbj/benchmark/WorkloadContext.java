@@ -13,6 +13,9 @@ final class WorkloadContext {
     /** Operations each thread performs for a read workload. */
     final int reads;
     final int valueSize;
+    /** The percentage of writes whose value has {@link #largeValueSize} bytes instead. */
+    final int largeValuePercent;
+    final int largeValueSize;
     final int entriesPerBatch;
     final WriteOptions writeOptions;
     final ValueGenerator values;
@@ -23,6 +26,8 @@ final class WorkloadContext {
         this.keySpace = flags.num;
         this.reads = workload.reads(flags.effectiveReads());
         this.valueSize = workload.valueSize(flags.valueSize);
+        this.largeValuePercent = flags.largeValuePercent;
+        this.largeValueSize = flags.largeValueSize;
         this.entriesPerBatch = workload.entriesPerBatch();
         this.writeOptions = new WriteOptions().sync(workload.sync());
         this.values = values;

@@ -144,7 +144,7 @@ class FlagsTest {
     void helpListsEveryFlag() {
         for (String flag : List.of("benchmarks", "num", "reads", "threads", "value_size",
                 "compression_ratio", "histogram", "use_existing_db", "db", "write_buffer_size",
-                "max_file_size", "block_size", "cache_size", "open_files", "bloom_bits", "verify_checksums", "value_threshold",
+                "max_file_size", "block_size", "cache_size", "open_files", "bloom_bits", "verify_checksums", "value_threshold", "large_value_percent", "large_value_size",
                 "compression", "impl")) {
             assertTrue(Usage.TEXT.contains("--" + flag + "="), flag);
         }
