@@ -253,7 +253,11 @@ public final class CursorIterator implements DBIterator {
 
     /** The underlying iterator's entry, copied. */
     private Map.Entry<byte[], byte[]> entry() {
-        return new AbstractMap.SimpleImmutableEntry<>(copy(it.key()), copy(it.value()));
+        byte[] key = copy(it.key());
+        ByteBuffer value = it.value();
+        // A separated value was read into an array of its own: no need to copy it again.
+        byte[] owned = it instanceof DbIterator db ? db.takeValueArray() : null;
+        return new AbstractMap.SimpleImmutableEntry<>(key, owned != null ? owned : copy(value));
     }
 
     private static byte[] copy(ByteBuffer b) {

@@ -299,7 +299,9 @@ public final class DbImpl implements DB {
                 return null;
             }
             // Read while the view is pinned: the value file outlives every version naming it.
-            return lookup.isReference() ? s.valueLog.read(lookup.value()) : lookup.value();
+            return lookup.isReference()
+                    ? s.valueLog.read(lookup.value(), readOptions.verifyChecksums() || s.options.verifyChecksums())
+                    : lookup.value();
         } finally {
             view.unpin();
             lookup.clear();
@@ -394,12 +396,13 @@ public final class DbImpl implements DB {
         Version current = view.version;
         SortedIterator merged = MergingIterator.of(s.icmp, children);
         ValueLog values = s.valueLog;
+        boolean verify = ro.verifyChecksums() || s.options.verifyChecksums();
         DbIterator entries = new DbIterator(merged, s.icmp.userComparator(), sequence, internalKey -> {
             byte[] key = Bytes.copy(internalKey, internalKey.position(), internalKey.remaining());
             if (current.recordReadSample(key)) {
                 scheduleCompaction();
             }
-        }, values::read);
+        }, reference -> values.read(reference, verify));
         openIterators.incrementAndGet();
         return new CursorIterator(entries, () -> {
             openIterators.decrementAndGet();
@@ -531,11 +534,19 @@ public final class DbImpl implements DB {
         ReadView view = s.pinReadView();
         Version v = view.version;
         try {
+            // Separated values are not in the tables: they are counted in proportion to the
+            // table bytes of the range (the tables hold one small reference per such value).
+            long tableBytes = 0;
+            for (int level = 0; level < VersionSet.NUM_LEVELS; level++) {
+                tableBytes += v.levelBytes(level);
+            }
+            long separated = s.versions.valueFileLiveTotal();
+            double scale = separated > 0 && tableBytes > 0 ? 1 + (double) separated / tableBytes : 1;
             long[] sizes = new long[ranges.length];
             for (int i = 0; i < ranges.length; i++) {
                 long start = v.approximateOffsetOf(seekKey(ranges[i].start()));
                 long limit = v.approximateOffsetOf(seekKey(ranges[i].limit()));
-                sizes[i] = limit >= start ? limit - start : 0;
+                sizes[i] = limit >= start ? (long) ((limit - start) * scale) : 0;
             }
             return sizes;
         } finally {

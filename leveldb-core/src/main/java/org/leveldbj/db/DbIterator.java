@@ -345,6 +345,26 @@ public final class DbIterator implements SortedIterator {
         return resolved;
     }
 
+    /**
+     * Hands over the array of the current separated value, read for this entry, so that a caller
+     * that would copy it can keep it instead (values of separated entries are large). The next
+     * {@link #value()} reads the value again.
+     *
+     * @return the value's own array (exactly the value), or {@code null} when the current entry
+     *     is not a separated value already read
+     */
+    public byte[] takeValueArray() {
+        if (!valid || resolvedAt != moves || resolved == null || !resolved.hasArray()
+                || resolved.arrayOffset() != 0 || resolved.position() != 0
+                || resolved.remaining() != resolved.array().length) {
+            return null;
+        }
+        byte[] owned = resolved.array();
+        resolved = null;
+        resolvedAt = -1;
+        return owned;
+    }
+
     @Override
     public void close() {
         if (closed) {

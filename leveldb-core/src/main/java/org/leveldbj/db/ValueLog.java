@@ -326,7 +326,29 @@ final class ValueLog implements Closeable {
      * @throws org.iq80.leveldb.IOErrorException if the value file cannot be read
      */
     byte[] read(byte[] encodedReference) {
-        return files.read(ValueReference.decode(encodedReference, 0, encodedReference.length));
+        return read(encodedReference, true);
+    }
+
+    /**
+     * Reads a separated value, checking its record's checksum only when asked to.
+     *
+     * @param encodedReference a reference's encoding
+     * @param verifyChecksum whether to check the checksum
+     * @return the value, in a new array
+     */
+    byte[] read(byte[] encodedReference, boolean verifyChecksum) {
+        return files.read(ValueReference.decode(encodedReference, 0, encodedReference.length), verifyChecksum);
+    }
+
+    /**
+     * Reads a separated value for an iterator, checking its record's checksum only when asked to.
+     *
+     * @param encodedReference a reference's encoding (not moved)
+     * @param verifyChecksum whether to check the checksum
+     * @return the value, in a new heap buffer over an array of its own
+     */
+    ByteBuffer read(ByteBuffer encodedReference, boolean verifyChecksum) {
+        return ByteBuffer.wrap(files.read(ValueReference.decode(encodedReference), verifyChecksum));
     }
 
     /**

@@ -70,6 +70,8 @@ public final class VersionSet implements AutoCloseable {
     /** Value file number to the id of the first version whose tables no longer refer to it. */
     @GuardedBy("mutex")
     private final Map<Long, Long> valueFileUnreferencedSince = new HashMap<>();
+    /** The sum of {@link #valueFileLiveBytes}, readable without the lock. */
+    private volatile long valueFileLiveTotal;
     @GuardedBy("mutex")
     private long manifestSizeLimit = DEFAULT_MANIFEST_SIZE_LIMIT;
 
@@ -259,6 +261,7 @@ public final class VersionSet implements AutoCloseable {
             }
         });
         valueFileUnreferencedSince.clear();
+        valueFileLiveTotal = valueFileLiveBytes.values().stream().mapToLong(Long::longValue).sum();
         manifestFileNumber = nextFile;
         nextFileNumber = nextFile + 1;
         lastSequence = lastSeq;
@@ -293,6 +296,15 @@ public final class VersionSet implements AutoCloseable {
                     CorruptionException.UNKNOWN_OFFSET);
         }
         return name;
+    }
+
+    /**
+     * The bytes of value-file records the current tables refer to, in all.
+     *
+     * @return the sum over every value file; readable without the lock
+     */
+    public long valueFileLiveTotal() {
+        return valueFileLiveTotal;
     }
 
     /**
@@ -499,6 +511,8 @@ public final class VersionSet implements AutoCloseable {
         }
         descriptorLog = writer;
         install(v);
+        valueFileLiveTotal += liveAfter.entrySet().stream()
+                .mapToLong(e -> e.getValue() - valueFileLiveBytes.getOrDefault(e.getKey(), 0L)).sum();
         liveAfter.forEach((number, bytes) -> {
             if (bytes == 0) {
                 valueFileLiveBytes.remove(number);

@@ -91,6 +91,22 @@ public final class ValueFiles implements Closeable {
      * @throws IOErrorException if the file is missing or cannot be read
      */
     public byte[] read(ValueReference ref) {
+        return read(ref, true);
+    }
+
+    /**
+     * Reads a value, checking its record's checksum only when asked to (as table blocks are
+     * read: C++ LevelDB's {@code ReadOptions::verify_checksums}); the record's lengths are
+     * always checked against the reference.
+     *
+     * @param ref where it lives
+     * @param verifyChecksum whether to check the record's checksum
+     * @return a new array holding the value
+     * @throws CorruptionException if the file is shorter than the reference says, or the record
+     *     is malformed, does not match the reference, or (when checked) fails its checksum
+     * @throws IOErrorException if the file is missing or cannot be read
+     */
+    public byte[] read(ValueReference ref, boolean verifyChecksum) {
         Reader r = hold(ref);
         try {
             ByteBuffer record;
@@ -104,7 +120,7 @@ public final class ValueFiles implements Closeable {
                 throw new CorruptionException("truncated value record: " + record.remaining() + " of "
                         + ref.recordSize() + " bytes", r.fileName, ref.offset());
             }
-            ValueRecord.Parsed p = ValueRecord.parse(record, r.fileName, ref.offset());
+            ValueRecord.Parsed p = ValueRecord.parse(record, r.fileName, ref.offset(), verifyChecksum);
             if (p.end() != record.limit() || p.valueLength() != ref.valueLength()) {
                 throw new CorruptionException("value record does not match its reference (" + p.valueLength()
                         + "-byte value in a " + (p.end() - record.position()) + "-byte record)", r.fileName, ref.offset());

@@ -80,6 +80,22 @@ final class ValueRecord {
      *     given ("truncated value record"), or the checksum does not match
      */
     static Parsed parse(ByteBuffer data, String fileName, long fileOffset) {
+        return parse(data, fileName, fileOffset, true);
+    }
+
+    /**
+     * Checks a record as {@link #parse(ByteBuffer, String, long)} does, the checksum only when
+     * asked to.
+     *
+     * @param data the bytes read; its position is the record's first byte; not moved
+     * @param fileName the value file, for reports
+     * @param fileOffset the record's offset in the file, for reports
+     * @param verifyChecksum whether to check the checksum
+     * @return the record's parts
+     * @throws CorruptionException if the header is malformed, the record runs past the bytes
+     *     given, or (when checked) the checksum does not match
+     */
+    static Parsed parse(ByteBuffer data, String fileName, long fileOffset, boolean verifyChecksum) {
         int start = data.position();
         int limit = data.limit();
         if (limit - start < CRC_SIZE + 2) {
@@ -104,10 +120,12 @@ final class ValueRecord {
             throw new CorruptionException("truncated value record: " + keyLength + "-byte key and " + valueLength
                     + "-byte value run past the data", fileName, fileOffset);
         }
-        int expected = Crc32c.unmask(Coding.getFixed32(data, start, limit));
-        int actual = Crc32c.value(data, start + CRC_SIZE, keyOffset + keyLength + valueLength - start - CRC_SIZE);
-        if (actual != expected) {
-            throw new CorruptionException("value record checksum mismatch", fileName, fileOffset);
+        if (verifyChecksum) {
+            int expected = Crc32c.unmask(Coding.getFixed32(data, start, limit));
+            int actual = Crc32c.value(data, start + CRC_SIZE, keyOffset + keyLength + valueLength - start - CRC_SIZE);
+            if (actual != expected) {
+                throw new CorruptionException("value record checksum mismatch", fileName, fileOffset);
+            }
         }
         return new Parsed(keyOffset, keyLength, keyOffset + keyLength, valueLength);
     }

@@ -138,6 +138,9 @@ class ValueSeparationTest {
             db.put(utf8("big"), big);
         }
         long valueBytes = bytesNamed(".vlog");
+        try (DB db = LevelDbFactory.factory.open(dir, new Options().env(env).readOnly(true))) {
+            assertArrayEquals(big, db.get(utf8("big")), "a read-only open reads separated values too");
+        }
         try (DB db = LevelDbFactory.factory.open(dir, new Options().env(env))) {
             assertArrayEquals(big, db.get(utf8("big")), "replayed from the log: a reference");
             db.put(utf8("later"), big);
