@@ -9,6 +9,9 @@ import java.util.concurrent.locks.LockSupport;
 import org.iq80.leveldb.DBException;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.filename.FileType;
+import org.leveldbj.memtable.MemTable;
+import org.leveldbj.version.Version;
+import org.leveldbj.version.VersionSet;
 import org.leveldbj.vlog.ValueFileWriter;
 
 /**
@@ -27,6 +30,13 @@ import org.leveldbj.vlog.ValueFileWriter;
  * can reach them. With separated values the tables are small (references only), so a pass
  * costs little more than copying the live values.
  *
+ * <p>The counts only know what compactions dropped: an overwritten value whose entry is still
+ * in the memtable, or beside the newer entry in the same table, is not counted as garbage yet.
+ * So once value bytes of at least {@code garbageRatio} of the value files (and at least the
+ * tables' size) were written since the last pass, a pass runs without victims: it flushes the
+ * memtable and rewrites every table, which drops those entries, and the next look sees the
+ * garbage.
+ *
  * <p>A file a pass could not empty (a value that cannot be read is left in place) is not
  * named again until the database is reopened.
  *
@@ -44,6 +54,10 @@ final class ValueCollector {
     private final double garbageRatio;
     private final Thread thread;
     private final Set<Long> stuck = new HashSet<>();
+    /** The value bytes written when the last pass started. */
+    private long writtenAtLastPass;
+    /** Set by {@link #pick}: a pass without victims is due, to count the garbage. */
+    private boolean discover;
     private volatile boolean closed;
     /** Completed passes, for tests and properties. */
     private volatile long passes;
@@ -112,10 +126,11 @@ final class ValueCollector {
      */
     synchronized boolean collectOnce() throws IOException {
         Set<Long> victims = pick();
-        if (victims.isEmpty()) {
+        if (victims.isEmpty() && !discover) {
             return false;
         }
-        s.infoLog.log("Reclaiming value files %s", victims);
+        writtenAtLastPass = s.valueLog.bytesWritten();
+        s.infoLog.log(victims.isEmpty() ? "Counting value-file garbage" : "Reclaiming value files %s", victims);
         s.valueLog.reclaim(victims);
         try {
             db.compactEverything();
@@ -138,19 +153,34 @@ final class ValueCollector {
         return true;
     }
 
-    /** The value files, not in use by a write, with at least {@link #garbageRatio} garbage. */
+    /**
+     * The value files, not in use by a write, with at least {@link #garbageRatio} garbage. The
+     * count of a file only the memtables refer to is not known yet: when such files hold at
+     * least that share of the value bytes, the memtable is flushed first, and the files are
+     * looked at again at the next look.
+     */
     private Set<Long> pick() throws IOException {
         Set<Long> victims = new HashSet<>();
         Map<Long, Long> live;
+        MemTable mem;
+        MemTable imm;
+        long tableBytes = 0;
         s.mutex.lock();
         try {
             if (s.shuttingDown || s.hasBackgroundError()) {
                 return victims;
             }
             live = s.versions.valueFileLiveBytes();
+            mem = s.mem();
+            imm = s.imm();
+            Version v = s.versions.current();
+            for (int level = 0; level < VersionSet.NUM_LEVELS; level++) {
+                tableBytes += v.levelBytes(level);
+            }
         } finally {
             s.mutex.unlock();
         }
+        long valueBytes = 0;
         // Files nothing refers to any more go without a pass (their last readers may have
         // kept them after the compaction that dropped their references).
         background.sweepObsoleteFiles();
@@ -167,10 +197,21 @@ final class ValueCollector {
             }
             long records = size - ValueFileWriter.HEADER_SIZE;
             long referenced = live.getOrDefault(p.number(), 0L);
-            if (records > 0 && referenced > 0 && records - referenced >= garbageRatio * records) {
+            valueBytes += Math.max(0, records);
+            boolean inMemTables = mem != null && mem.mayReferToValueFile(p.number())
+                    || imm != null && imm.mayReferToValueFile(p.number());
+            if (!inMemTables && records > 0 && referenced > 0 && records - referenced >= garbageRatio * records) {
                 victims.add(p.number());
             }
         }
+        // The counts only know what compactions dropped: overwritten values whose entries sit
+        // in the memtable or beside their newer entries in one table are not counted yet. Once
+        // enough value bytes were written since the last pass, a pass without victims finds
+        // out (it flushes the memtable and rewrites every table; the tables hold references
+        // only, so it costs at most what was written).
+        long written = s.valueLog.bytesWritten() - writtenAtLastPass;
+        discover = victims.isEmpty() && valueBytes > 0 && written >= garbageRatio * valueBytes
+                && written >= tableBytes;
         return victims;
     }
 }
