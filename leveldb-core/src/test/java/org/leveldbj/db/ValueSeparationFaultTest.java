@@ -1,0 +1,89 @@
+package org.leveldbj.db;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.leveldbj.db.DbTestSupport.utf8;
+
+import java.io.File;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.iq80.leveldb.DB;
+import org.iq80.leveldb.IOErrorException;
+import org.iq80.leveldb.Options;
+import org.iq80.leveldb.WriteOptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.leveldbj.testing.FaultInjectionEnv;
+import org.leveldbj.testing.Seed;
+import org.leveldbj.testing.SeedExtension;
+
+/**
+ * Value files under injected faults: a power failure keeps every write acknowledged before the
+ * last synced one (value files and their directory entries included), and a value file that
+ * cannot be written fails the write, and every later one, without losing what was acknowledged
+ * or leaving a reference to nothing.
+ */
+@ExtendWith(SeedExtension.class)
+class ValueSeparationFaultTest {
+    private final FaultInjectionEnv env = new FaultInjectionEnv();
+    private final File dir = new File("/db");
+
+    private Options options() {
+        // Small table files make small value files, so that the writes start several of them.
+        return new Options().env(env).valueThreshold(1000).maxFileSize(4096);
+    }
+
+    private static byte[] value(Random r, int n) {
+        byte[] v = new byte[n];
+        r.nextBytes(v);
+        return v;
+    }
+
+    @Test
+    void aPowerFailureKeepsEverythingUpToTheLastSyncedWrite(@Seed Random r) throws IOException {
+        List<byte[]> values = new ArrayList<>();
+        DB db = LevelDbFactory.factory.open(dir, options());
+        for (int i = 0; i < 120; i++) {
+            values.add(value(r, 1000 + r.nextInt(5000)));
+            db.put(utf8("k" + i), values.get(i), new WriteOptions().sync(i == 99));
+        }
+        env.crash();
+        db.close();
+        try (DB reopened = LevelDbFactory.factory.open(dir, options().paranoidChecks(true))) {
+            for (int i = 0; i < 100; i++) {
+                assertArrayEquals(values.get(i), reopened.get(utf8("k" + i)), "k" + i + " was acknowledged before a sync");
+            }
+            for (int i = 100; i < 120; i++) {
+                byte[] got = reopened.get(utf8("k" + i));
+                assertTrue(got == null || java.util.Arrays.equals(values.get(i), got), "k" + i + " is its value or absent");
+            }
+        }
+    }
+
+    @Test
+    void aValueFileThatCannotBeWrittenFailsEveryLaterWriteAndLosesNothing(@Seed Random r) throws IOException {
+        List<byte[]> values = new ArrayList<>();
+        DB db = LevelDbFactory.factory.open(dir, options());
+        for (int i = 0; i < 20; i++) {
+            values.add(value(r, 2000));
+            db.put(utf8("k" + i), values.get(i));
+        }
+        env.setSpaceLeft(p -> p.toString().endsWith(".vlog"), 1000);
+        IOErrorException e = assertThrows(IOErrorException.class, () -> db.put(utf8("full"), value(r, 3000)));
+        assertTrue(e.getMessage().contains(".vlog") || e.getMessage().contains("value file"), e.getMessage());
+        assertThrows(IOErrorException.class, () -> db.put(utf8("small"), utf8("s")),
+                "the failure is sticky, as a log failure is");
+        db.close();
+        env.setSpaceLeft(p -> false, 0);
+        try (DB reopened = LevelDbFactory.factory.open(dir, options().paranoidChecks(true))) {
+            for (int i = 0; i < 20; i++) {
+                assertArrayEquals(values.get(i), reopened.get(utf8("k" + i)));
+            }
+            assertTrue(reopened.get(utf8("full")) == null);
+            reopened.put(utf8("after"), value(r, 3000));
+        }
+    }
+}
