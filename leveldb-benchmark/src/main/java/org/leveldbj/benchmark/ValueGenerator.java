@@ -55,8 +55,11 @@ final class ValueGenerator {
         static final long MAX_CACHED_BYTES = 64L << 20;
 
         private int position;
-        /** Slices by start and length ({@code start << 32 | length}). */
-        private final Map<Long, byte[]> slices = new HashMap<>();
+        /** Slices of {@link #slicedLength} bytes at multiples of it, by start / length. */
+        private byte[][] byStart = new byte[0][];
+        private int slicedLength = -1;
+        /** Other slices (after a change of length), by {@code start << 32 | length}. */
+        private final Map<Long, byte[]> others = new HashMap<>();
         private long cachedBytes;
 
         private Cursor() {
@@ -72,16 +75,36 @@ final class ValueGenerator {
             }
             int start = position;
             position += length;
+            if (slicedLength < 0 && length > 0) {
+                slicedLength = length;
+                byStart = new byte[data.length / length][];
+            }
+            if (length == slicedLength && start % length == 0) {
+                // The common case, a single value size: an array slot, no hashing.
+                byte[] slice = byStart[start / length];
+                if (slice == null) {
+                    slice = cut(start, length);
+                    if (cachedBytes + length <= MAX_CACHED_BYTES) {
+                        byStart[start / length] = slice;
+                        cachedBytes += length;
+                    }
+                }
+                return slice;
+            }
             long slot = (long) start << 32 | length;
-            byte[] slice = slices.get(slot);
+            byte[] slice = others.get(slot);
             if (slice == null) {
-                slice = Arrays.copyOfRange(data, start, position);
+                slice = cut(start, length);
                 if (cachedBytes + length <= MAX_CACHED_BYTES) {
-                    slices.put(slot, slice);
+                    others.put(slot, slice);
                     cachedBytes += length;
                 }
             }
             return slice;
+        }
+
+        private byte[] cut(int start, int length) {
+            return Arrays.copyOfRange(data, start, start + length);
         }
     }
 }

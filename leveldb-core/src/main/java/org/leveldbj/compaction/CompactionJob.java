@@ -118,6 +118,21 @@ public final class CompactionJob {
      * @throws DBException if the database shut down during the compaction
      */
     public CompactionStats run(Compaction c, long smallestSnapshot) throws IOException {
+        return run(c, smallestSnapshot, true);
+    }
+
+    /**
+     * Runs a compaction, as {@link #run(Compaction, long)} does; separated values are counted,
+     * moved or written back only in a database marked for them.
+     *
+     * @param c the compaction
+     * @param smallestSnapshot the oldest sequence number a reader may still ask for
+     * @param separated whether the database may hold references to separated values
+     * @return what the compaction did
+     * @throws IOException if reading an input or writing an output fails
+     * @throws DBException if the database shut down during the compaction
+     */
+    public CompactionStats run(Compaction c, long smallestSnapshot, boolean separated) throws IOException {
         long start = System.nanoTime();
         KeyComparator ucmp = vset.icmp().userComparator();
         List<FileMetaData> outputs = new ArrayList<>();
@@ -136,8 +151,10 @@ public final class CompactionJob {
                 }
                 context.maybeFlushImmutable();
                 ByteBuffer key = input.key();
-                // Every input entry leaves with its table; those kept are counted again below.
-                c.edit().countValueReference(key, input.value(), -1);
+                if (separated) {
+                    // Every input entry leaves with its table; those kept are counted again below.
+                    c.edit().countValueReference(key, input.value(), -1);
+                }
                 if (finishOutputBefore(c, key, out != null)) {
                     outputs.add(out.finish(false));
                     out = null;
@@ -178,7 +195,7 @@ public final class CompactionJob {
                                 vset.tables());
                     }
                     ByteBuffer value = input.value();
-                    if (type == ValueType.VALUE_REFERENCE.persistentId()) {
+                    if (separated && type == ValueType.VALUE_REFERENCE.persistentId()) {
                         byte[] inlined = context.inline(value);
                         if (inlined != null) {
                             // The same entry as a plain value: only the type byte changes.
@@ -195,7 +212,9 @@ public final class CompactionJob {
                         }
                     }
                     out.add(key, value);
-                    c.edit().countValueReference(key, value, 1);
+                    if (separated) {
+                        c.edit().countValueReference(key, value, 1);
+                    }
                     if (out.fileSize() >= c.maxOutputFileSize()) {
                         outputs.add(out.finish(false));
                         out = null;

@@ -266,10 +266,11 @@ final class BackgroundWork {
         long smallestSnapshot = s.snapshots.oldest(s.versions::lastSequence);
         Set<Long> before = obsolete.pendingOutputs();
         CompactionStats stats;
+        boolean separated = s.versions.separatedValues();
         try {
             s.mutex.unlock();
             try {
-                stats = job.run(c, smallestSnapshot);
+                stats = job.run(c, smallestSnapshot, separated);
             } finally {
                 s.mutex.lock();
                 // Only this thread deletes files, so the outputs need no protection from here on.

@@ -88,9 +88,12 @@ final class MemTableFlush {
         long start = System.nanoTime();
         long number = obsolete.newPendingOutput();
         FileMetaData meta;
+        boolean separated = s.versions.separatedValues();
         s.mutex.unlock();
         try (SortedIterator it = mem.iterator()) {
-            meta = TableFileWriter.writeAll(s.env, s.dir, number, s.sstTableNames, s.tableOptions, s.tables, it, edit);
+            // Only a database marked for separated values can hold references to count.
+            meta = TableFileWriter.writeAll(s.env, s.dir, number, s.sstTableNames, s.tableOptions, s.tables, it,
+                    separated ? edit : null);
         } finally {
             s.mutex.lock();
             obsolete.release(number);
