@@ -32,9 +32,11 @@ import org.leveldbj.vlog.ValueReference;
  * replaced, in a copy of the group, by a put of its reference: WriteBatch tag 2). Either way the
  * value reaches the operating system before the log record naming it; a synced write calls
  * {@link #sync} (the value file, and the directory after a new file) before the log is synced.
- * A value file grows to {@value #TABLE_FILES_PER_VALUE_FILE} times the table file size before the next is started, and is never appended
- * to after this object is closed: a reopened database starts a new file. A failed append leaves
- * the file's end unknown: every later append fails too.
+ * A value file grows to {@value #TABLE_FILES_PER_VALUE_FILE} times the table file size before
+ * the next is started (64 MiB by default), and is never appended to after this object is closed:
+ * a reopened database starts a new file. A failed append leaves the file's end unknown: every
+ * later append fails too. Compactions move the values of files being reclaimed
+ * ({@link #reclaim}, {@link #relocate}) or write them back into the tables ({@link #inline}).
  *
  * <p>Recovery: {@link #checkReferences} tells whether every reference of a batch read from a log
  * reaches a record of its value file; a batch with one that does not was logged after a value
