@@ -109,6 +109,13 @@ class SeparatedValuesCliTest {
         assertTrue(stats.out().contains("comparator: leveldb.BytewiseComparator\n"), stats.out());
         Cli.Result verify = Cli.run("verify", db);
         assertEquals(0, verify.exit(), verify.toString());
+        DirSnapshot plain = DirSnapshot.of(db);
+        Cli.Result again = Cli.run("rewrite", db);
+        assertEquals(0, again.exit(), again.toString());
+        assertTrue(again.out().contains(": 0 value files"), again.out());
+        assertTrue(DirSnapshot.of(db).files().keySet().stream().filter(n -> n.endsWith(".ldb") || n.endsWith(".sst"))
+                .toList().equals(plain.files().keySet().stream().filter(n -> n.endsWith(".ldb") || n.endsWith(".sst"))
+                        .toList()), "a plain database is left as it is");
         try (DB d = LevelDbFactory.factory.open(db.toFile(), new Options())) {
             for (int i = 0; i < 55; i++) {
                 assertArrayEquals(big(i), d.get(TestDb.utf8("key" + i)));

@@ -609,6 +609,14 @@ public final class DbImpl implements DB {
             throw new InvalidArgumentException("Invalid argument: open the database without Options.valueThreshold"
                     + " to keep its values in the tables");
         }
+        s.mutex.lock();
+        try {
+            if (!s.versions.separatedValues()) {
+                return; // already plain LevelDB format
+            }
+        } finally {
+            s.mutex.unlock();
+        }
         s.valueLog.inline(true);
         try {
             compactEverything();
