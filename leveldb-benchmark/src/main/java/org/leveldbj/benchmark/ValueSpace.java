@@ -29,10 +29,25 @@ public final class ValueSpace {
      * @throws Exception if the database fails
      */
     public static void main(String[] args) throws Exception {
-        int keys = args.length > 0 ? Integer.parseInt(args[0]) : 2000;
-        int valueSize = args.length > 1 ? Integer.parseInt(args[1]) : 100_000;
-        int threshold = args.length > 2 ? Integer.parseInt(args[2]) : 65536;
-        double ratio = args.length > 3 ? Double.parseDouble(args[3]) : 0.25;
+        int keys;
+        int valueSize;
+        int threshold;
+        double ratio;
+        try {
+            keys = args.length > 0 ? Integer.parseInt(args[0]) : 2000;
+            valueSize = args.length > 1 ? Integer.parseInt(args[1]) : 100_000;
+            threshold = args.length > 2 ? Integer.parseInt(args[2]) : 65536;
+            ratio = args.length > 3 ? Double.parseDouble(args[3]) : 0.25;
+            if (args.length > 4 || keys < 1 || valueSize < 1 || valueSize > ValueGenerator.DATA_SIZE || threshold < 0
+                    || !(ratio > 0 && ratio <= 1)) {
+                throw new NumberFormatException("out of range");
+            }
+        } catch (NumberFormatException e) {
+            System.err.println("usage: bin/value-space [KEYS >= 1] [VALUE_SIZE 1-" + ValueGenerator.DATA_SIZE
+                    + "] [THRESHOLD >= 0] [GARBAGE_RATIO in (0, 1]] (" + e.getMessage() + ")");
+            System.exit(2);
+            return;
+        }
         Path dir = Files.createTempDirectory("value-space");
         Options options = new Options().valueThreshold(threshold).valueGarbageRatio(ratio);
         ValueGenerator.Cursor values = new ValueGenerator(0.5).cursor();

@@ -2,7 +2,6 @@ package org.leveldbj.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 import org.iq80.leveldb.DB;
 import org.leveldbj.filename.FileType;
 import picocli.CommandLine.Command;
@@ -51,14 +50,6 @@ final class CompactCommand extends CommandBase {
 
     /** The number and total size of the table files in a directory. */
     static long[] tables(Path dir) throws IOException {
-        long[] out = new long[2];
-        List<DbFile> files = DbFile.list(dir);
-        for (DbFile f : files) {
-            if (f.type() == FileType.TABLE) {
-                out[0]++;
-                out[1] += f.size();
-            }
-        }
-        return out;
+        return DbFile.countAndSize(dir, FileType.TABLE);
     }
 }

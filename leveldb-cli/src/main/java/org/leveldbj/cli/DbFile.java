@@ -40,6 +40,25 @@ record DbFile(String name, FileType type, long number, long size) {
         return out;
     }
 
+    /**
+     * The number and total size of the files of one kind in a directory.
+     *
+     * @param dir the directory
+     * @param type the kind
+     * @return {count, bytes}
+     * @throws IOException if the directory cannot be listed
+     */
+    static long[] countAndSize(Path dir, FileType type) throws IOException {
+        long[] out = new long[2];
+        for (DbFile f : list(dir)) {
+            if (f.type() == type) {
+                out[0]++;
+                out[1] += f.size();
+            }
+        }
+        return out;
+    }
+
     /** @return the names of files in a listing */
     static List<String> names(List<DbFile> files) {
         List<String> names = new ArrayList<>();

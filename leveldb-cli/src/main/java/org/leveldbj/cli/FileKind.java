@@ -14,6 +14,8 @@ import org.leveldbj.filename.FileNames;
 import org.leveldbj.log.LogReader;
 import org.leveldbj.table.Footer;
 import org.leveldbj.version.VersionEdit;
+import org.leveldbj.vlog.ValueFileScanner;
+import org.leveldbj.vlog.ValueFileWriter;
 
 /**
  * The kinds of file {@code dump} reads, and how it tells them apart: by the name a database
@@ -62,9 +64,8 @@ enum FileKind {
     }
 
     private static boolean startsWithValueFileMagic(Path path) throws IOException {
-        byte[] magic = "LJVLOG01".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         try (java.io.InputStream in = java.nio.file.Files.newInputStream(path)) {
-            return java.util.Arrays.equals(in.readNBytes(magic.length), magic);
+            return ValueFileScanner.isValueFileStart(in.readNBytes(ValueFileWriter.HEADER_SIZE));
         }
     }
 

@@ -1,7 +1,6 @@
 package org.leveldbj.cli;
 
 import java.nio.file.Path;
-import java.util.List;
 import org.iq80.leveldb.DB;
 import org.leveldbj.db.DbImpl;
 import org.leveldbj.filename.FileType;
@@ -29,29 +28,16 @@ final class RewriteCommand extends CommandBase {
     @Override
     int run() throws Exception {
         Databases.requireDatabase(db);
-        long[] before = valueFiles(db);
+        long[] before = DbFile.countAndSize(db, FileType.VALUE);
         Progress progress = Progress.ticking(io(), quiet(), "rewriting " + db);
         try (DB database = Databases.openWritable(db, false)) {
             ((DbImpl) database).inlineSeparatedValues();
         } finally {
             progress.close();
         }
-        long[] after = valueFiles(db);
+        long[] after = DbFile.countAndSize(db, FileType.VALUE);
         out().printf("rewrote %s in plain LevelDB format: %d value files (%s) before, %d after%n", db,
                 before[0], Progress.bytes(before[1]), after[0]);
         return ExitCode.OK;
-    }
-
-    /** The number and total size of the value files in a directory. */
-    private static long[] valueFiles(Path dir) throws java.io.IOException {
-        long[] out = new long[2];
-        List<DbFile> files = DbFile.list(dir);
-        for (DbFile f : files) {
-            if (f.type() == FileType.VALUE) {
-                out[0]++;
-                out[1] += f.size();
-            }
-        }
-        return out;
     }
 }

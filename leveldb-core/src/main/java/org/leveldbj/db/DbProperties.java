@@ -1,14 +1,15 @@
 package org.leveldbj.db;
 
 import java.io.IOException;
+import java.util.Map;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.IOErrorException;
 import org.leveldbj.cache.ClockBlockCache;
 import org.leveldbj.filename.FileNames;
-import org.leveldbj.filename.FileType;
 import org.leveldbj.memtable.MemTable;
 import org.leveldbj.version.Version;
 import org.leveldbj.version.VersionSet;
+import org.leveldbj.vlog.ValueFileWriter;
 
 /**
  * The values of {@code DB.getProperty}, named and formatted as C++ LevelDB's:
@@ -47,6 +48,8 @@ final class DbProperties {
             return null;
         }
         String rest = name.substring(PREFIX.length());
+        // The directory is listed before the lock is taken: no I/O under the database lock.
+        String valueFilesLine = rest.equals("stats") ? valueFilesLine(s) : "";
         s.mutex.lock();
         try {
             if (s.shuttingDown) {
@@ -70,7 +73,7 @@ final class DbProperties {
                     for (int level = 0; level < work.length; level++) {
                         work[level] = s.stats(level);
                     }
-                    return stats(work, v) + valueFilesLine(s);
+                    return stats(work, v) + valueFilesLine;
                 case "sstables":
                     return v.debugString();
                 case "approximate-memory-usage":
@@ -100,7 +103,7 @@ final class DbProperties {
             case "value-bytes-written":
                 return Long.toString(s.valueLog.bytesWritten());
             case "value-file-bytes":
-                return Long.toString(valueFiles(s)[1]);
+                return Long.toString(valueFiles(s).values().stream().mapToLong(Long::longValue).sum());
             case "value-files":
                 return valueFileTable(s);
             default:
@@ -138,27 +141,18 @@ final class DbProperties {
         }
     }
 
-    /** The number and total size of the value files in the directory. */
-    private static long[] valueFiles(DbState s) {
-        long count = 0;
-        long bytes = 0;
+    /** The value files in the directory and their sizes. */
+    private static Map<Long, Long> valueFiles(DbState s) {
         try {
-            for (String name : s.env.getChildren(s.dir)) {
-                FileNames.Parsed p = FileNames.parse(name);
-                if (p != null && p.type() == FileType.VALUE) {
-                    count++;
-                    bytes += s.env.getFileSize(s.dir.resolve(name));
-                }
-            }
+            return s.valueLog.fileSizes();
         } catch (IOException e) {
             throw new IOErrorException("IO error: " + s.dir + ": listing value files: " + e.getMessage(), e);
         }
-        return new long[] {count, bytes};
     }
 
-    /** One line per value file: number, size, referenced bytes, garbage. */
+    /** One line per value file: name, size, referenced bytes, garbage. */
     private static String valueFileTable(DbState s) {
-        java.util.Map<Long, Long> live;
+        Map<Long, Long> live;
         s.mutex.lock();
         try {
             live = s.versions.valueFileLiveBytes();
@@ -166,28 +160,20 @@ final class DbProperties {
             s.mutex.unlock();
         }
         StringBuilder sb = new StringBuilder();
-        try {
-            java.util.List<String> names = new java.util.ArrayList<>(s.env.getChildren(s.dir));
-            names.sort(null);
-            for (String name : names) {
-                FileNames.Parsed p = FileNames.parse(name);
-                if (p != null && p.type() == FileType.VALUE) {
-                    long size = s.env.getFileSize(s.dir.resolve(name));
-                    long referenced = live.getOrDefault(p.number(), 0L);
-                    long records = Math.max(0, size - org.leveldbj.vlog.ValueFileWriter.HEADER_SIZE);
-                    sb.append(String.format("%s size=%d referenced=%d garbage=%d%n", name, size, referenced,
-                            Math.max(0, records - referenced)));
-                }
-            }
-        } catch (IOException e) {
-            throw new IOErrorException("IO error: " + s.dir + ": listing value files: " + e.getMessage(), e);
-        }
+        valueFiles(s).forEach((number, size) -> {
+            long referenced = live.getOrDefault(number, 0L);
+            long records = Math.max(0, size - ValueFileWriter.HEADER_SIZE);
+            sb.append(String.format("%s size=%d referenced=%d garbage=%d%n", FileNames.valueFileName(number), size,
+                    referenced, Math.max(0, records - referenced)));
+        });
         return sb.toString();
     }
 
+    /** The last line of {@code leveldb.stats} when there are value files; read without the lock. */
     private static String valueFilesLine(DbState s) {
-        long[] files = valueFiles(s);
-        return files[0] == 0 ? "" : String.format("Value files: %d, %.0f MB%n", files[0], files[1] / 1048576.0);
+        Map<Long, Long> files = valueFiles(s);
+        long bytes = files.values().stream().mapToLong(Long::longValue).sum();
+        return files.isEmpty() ? "" : String.format("Value files: %d, %.0f MB%n", files.size(), bytes / 1048576.0);
     }
 
     private static String stats(long[][] work, Version v) {

@@ -7,8 +7,6 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.iq80.leveldb.DBException;
-import org.leveldbj.filename.FileNames;
-import org.leveldbj.filename.FileType;
 import org.leveldbj.memtable.MemTable;
 import org.leveldbj.version.Version;
 import org.leveldbj.version.VersionSet;
@@ -21,9 +19,10 @@ import org.leveldbj.vlog.ValueFileWriter;
  * <p>What is garbage: a value file's bytes minus the bytes of its records that the current
  * tables refer to (the MANIFEST keeps that count, {@code VersionSet#valueFileLiveBytes}; a
  * compaction that drops an overwritten or deleted entry lowers it). Every
- * {@link #POLL_MILLIS} ms, or when woken, the collector looks at the value files no write is
- * using; when some have at least {@code garbageRatio} of their bytes in garbage, it names them
- * to the value log ({@link ValueLog#reclaim}) and rewrites every table ({@link DbImpl#compactEverything}): compactions
+ * {@link #POLL_MILLIS} ms when the database changed (a new version, values written; once a
+ * minute when idle), the collector looks at the value files no write is using; when some have
+ * at least {@code garbageRatio} of their bytes in garbage, it names them to the value log
+ * ({@link ValueLog#reclaim}) and rewrites every table ({@link DbImpl#compactEverything}): compactions
  * copy the values those files still hold to the current value file and point the tables at
  * the copies (same keys, same sequence numbers, so readers and snapshots see no change), and
  * the files, now referred to by nothing, are deleted by {@link ObsoleteFiles} once no reader
@@ -40,13 +39,18 @@ import org.leveldbj.vlog.ValueFileWriter;
  * <p>A file a pass could not empty (a value that cannot be read is left in place) is not
  * named again until the database is reopened.
  *
- * <p>Thread safety: {@link #wake} and {@link #close} from any thread. Lifetime: started by the
+ * <p>Thread safety: {@link #close} from any thread; {@link #collectOnce} is serialized. Lifetime: started by the
  * database when it opens with separation on or marked; {@link #close} stops it and waits for
  * it, before the database releases its files.
  */
 final class ValueCollector {
-    /** How often the collector looks at the value files when nothing wakes it. */
+    /** How often the collector checks whether the database changed. */
     static final long POLL_MILLIS = 1000;
+    /**
+     * How many polls pass without a look while nothing changed (no new version, no value
+     * written): an idle database is looked at once a minute, for files its last readers freed.
+     */
+    static final int IDLE_POLLS = 60;
 
     private final DbImpl db;
     private final DbState s;
@@ -59,8 +63,6 @@ final class ValueCollector {
     /** Set by {@link #pick}: a pass without victims is due, to count the garbage. */
     private boolean discover;
     private volatile boolean closed;
-    /** Completed passes, for tests and properties. */
-    private volatile long passes;
 
     ValueCollector(DbImpl db, DbState s, BackgroundWork background, double garbageRatio) {
         this.db = db;
@@ -73,16 +75,6 @@ final class ValueCollector {
 
     void start() {
         thread.start();
-    }
-
-    /** Asks for a look at the value files now. */
-    void wake() {
-        LockSupport.unpark(thread);
-    }
-
-    /** @return the passes that reclaimed files since the database opened */
-    long passes() {
-        return passes;
     }
 
     /** Stops the collector and waits for it: a pass under way ends at its next compaction step. */
@@ -103,11 +95,28 @@ final class ValueCollector {
     }
 
     private void run() {
+        Version seen = null;
+        long written = -1;
+        int idle = 0;
         while (!closed) {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(POLL_MILLIS));
             if (closed) {
                 return;
             }
+            Version now;
+            s.mutex.lock();
+            try {
+                now = s.versions.current();
+            } finally {
+                s.mutex.unlock();
+            }
+            long bytes = s.valueLog.bytesWritten();
+            if (now == seen && bytes == written && ++idle < IDLE_POLLS) {
+                continue; // nothing changed: no directory listing
+            }
+            seen = now;
+            written = bytes;
+            idle = 0;
             try {
                 collectOnce();
             } catch (DBException | IOException e) {
@@ -149,7 +158,6 @@ final class ValueCollector {
             s.mutex.unlock();
         }
         background.sweepObsoleteFiles();
-        passes++;
         return true;
     }
 
@@ -184,24 +192,18 @@ final class ValueCollector {
         // Files nothing refers to any more go without a pass (their last readers may have
         // kept them after the compaction that dropped their references).
         background.sweepObsoleteFiles();
-        for (String name : s.env.getChildren(s.dir)) {
-            FileNames.Parsed p = FileNames.parse(name);
-            if (p == null || p.type() != FileType.VALUE || stuck.contains(p.number()) || s.valueLog.inUse(p.number())) {
+        for (Map.Entry<Long, Long> file : s.valueLog.fileSizes().entrySet()) {
+            long number = file.getKey();
+            if (stuck.contains(number) || s.valueLog.inUse(number)) {
                 continue;
             }
-            long size;
-            try {
-                size = s.env.getFileSize(s.dir.resolve(name));
-            } catch (IOException e) {
-                continue; // deleted meanwhile
-            }
-            long records = size - ValueFileWriter.HEADER_SIZE;
-            long referenced = live.getOrDefault(p.number(), 0L);
+            long records = file.getValue() - ValueFileWriter.HEADER_SIZE;
+            long referenced = live.getOrDefault(number, 0L);
             valueBytes += Math.max(0, records);
-            boolean inMemTables = mem != null && mem.mayReferToValueFile(p.number())
-                    || imm != null && imm.mayReferToValueFile(p.number());
+            boolean inMemTables = mem != null && mem.mayReferToValueFile(number)
+                    || imm != null && imm.mayReferToValueFile(number);
             if (!inMemTables && records > 0 && referenced > 0 && records - referenced >= garbageRatio * records) {
-                victims.add(p.number());
+                victims.add(number);
             }
         }
         // The counts only know what compactions dropped: overwritten values whose entries sit

@@ -10,10 +10,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.Env;
+import org.leveldbj.filename.FileNames;
+import org.leveldbj.filename.FileType;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.ValueType;
 import org.leveldbj.vlog.ValueFileWriter;
@@ -68,7 +72,6 @@ final class ValueLog implements Closeable {
     private final WriteBatchImpl separated = new WriteBatchImpl();
     private final AtomicLong bytesWritten = new AtomicLong();
     private final AtomicLong valuesWritten = new AtomicLong();
-    private final AtomicLong relocatedBytes = new AtomicLong();
     /** Recovery only (one thread, value files unchanging): the sizes of value files seen. */
     private final Map<Long, Long> recoverySizes = new HashMap<>();
     @GuardedBy("this")
@@ -208,11 +211,6 @@ final class ValueLog implements Closeable {
         return inlining;
     }
 
-    /** @return the value files being reclaimed */
-    Set<Long> reclaiming() {
-        return victims;
-    }
-
     /**
      * For a compaction: moves a separated value out of a file being reclaimed. A value that
      * cannot be read is left where it is (the read error will meet its reader).
@@ -244,13 +242,29 @@ final class ValueLog implements Closeable {
         internalKey.get(internalKey.position(), key);
         byte[] encoded = append(key, 0, keyLength, value, 0, value.length);
         moved.add(encoded);
-        relocatedBytes.addAndGet(ref.recordSize());
         return encoded;
     }
 
-    /** @return the bytes of records moved out of reclaimed files since the database opened */
-    long relocatedBytes() {
-        return relocatedBytes.get();
+    /**
+     * The value files in the database directory and their sizes.
+     *
+     * @return value file number to size in bytes, in number order (a file deleted while listing
+     *     is left out)
+     * @throws IOException if the directory cannot be listed
+     */
+    SortedMap<Long, Long> fileSizes() throws IOException {
+        SortedMap<Long, Long> sizes = new TreeMap<>();
+        for (String name : env.getChildren(dir)) {
+            FileNames.Parsed p = FileNames.parse(name);
+            if (p != null && p.type() == FileType.VALUE) {
+                try {
+                    sizes.put(p.number(), env.getFileSize(dir.resolve(name)));
+                } catch (IOException e) {
+                    // deleted meanwhile
+                }
+            }
+        }
+        return sizes;
     }
 
     /**
@@ -320,18 +334,6 @@ final class ValueLog implements Closeable {
     }
 
     /**
-     * Reads a separated value.
-     *
-     * @param encodedReference a reference's encoding
-     * @return the value, in a new array
-     * @throws CorruptionException if the reference or its record is damaged
-     * @throws org.iq80.leveldb.IOErrorException if the value file cannot be read
-     */
-    byte[] read(byte[] encodedReference) {
-        return read(encodedReference, true);
-    }
-
-    /**
      * Reads a separated value, checking its record's checksum only when asked to.
      *
      * @param encodedReference a reference's encoding
@@ -385,21 +387,6 @@ final class ValueLog implements Closeable {
     /** @return the values appended to value files by this database since it opened */
     long valuesWritten() {
         return valuesWritten.get();
-    }
-
-    /** @return the value file being written, or -1 */
-    synchronized long currentFileNumber() {
-        return writer == null ? -1 : writer.number();
-    }
-
-    /**
-     * The path of a value file.
-     *
-     * @param number its number
-     * @return where it is
-     */
-    Path path(long number) {
-        return files.path(number);
     }
 
     @Override

@@ -7,7 +7,6 @@ import java.util.Arrays;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.Env;
 import org.iq80.leveldb.IOErrorException;
-import org.leveldbj.util.Coding;
 
 /**
  * Reads a value file's records from start to end: for verification, dumps and repair.
@@ -42,13 +41,12 @@ public final class ValueFileScanner implements Closeable {
         this.file = file;
         this.fileName = fileName;
         this.size = file.size();
-        byte[] magic = ValueRecord.MAGIC;
         boolean ok = false;
         try {
-            ByteBuffer head = size < magic.length ? ByteBuffer.allocate(0) : read(0, magic.length);
+            ByteBuffer head = read(0, (int) Math.min(size, ValueFileWriter.HEADER_SIZE));
             byte[] got = new byte[head.remaining()];
             head.get(head.position(), got);
-            ok = Arrays.equals(got, magic);
+            ok = isValueFileStart(got);
         } finally {
             if (!ok) {
                 closeQuietly();
@@ -57,7 +55,18 @@ public final class ValueFileScanner implements Closeable {
         if (!ok) {
             throw new CorruptionException("not a value file (no LJVLOG01 header)", fileName, 0);
         }
-        this.next = magic.length;
+        this.next = ValueFileWriter.HEADER_SIZE;
+    }
+
+    /**
+     * Whether bytes read from the start of a file are a value file's magic bytes.
+     *
+     * @param head the file's first {@link ValueFileWriter#HEADER_SIZE} bytes (fewer when the file
+     *     is shorter)
+     * @return {@code true} for a value file
+     */
+    public static boolean isValueFileStart(byte[] head) {
+        return Arrays.equals(head, ValueRecord.MAGIC);
     }
 
     /**
@@ -77,7 +86,7 @@ public final class ValueFileScanner implements Closeable {
         ByteBuffer head = read(offset, headerBytes);
         int needed;
         try {
-            needed = recordSize(head);
+            needed = ValueRecord.header(head, fileName, offset).end() - head.position();
         } catch (CorruptionException e) {
             torn = headerBytes < ValueRecord.MAX_HEADER_SIZE;
             throw e;
@@ -136,31 +145,6 @@ public final class ValueFileScanner implements Closeable {
     @Override
     public void close() {
         closeQuietly();
-    }
-
-    /** The size of the record whose first bytes {@code head} holds; checks only the lengths. */
-    private int recordSize(ByteBuffer head) {
-        int p = head.position();
-        int limit = head.limit();
-        try {
-            long k = Coding.getVarint32(head, p + ValueRecord.CRC_SIZE, limit);
-            long v = Coding.getVarint32(head, Coding.next(k), limit);
-            int keyLength = Coding.value(k);
-            int valueLength = Coding.value(v);
-            if (keyLength < 0 || valueLength < 0) {
-                throw new CorruptionException("bad value record header: length out of range", fileName, offset);
-            }
-            long total = (long) Coding.next(v) - p + keyLength + valueLength;
-            if (total > Integer.MAX_VALUE) {
-                throw new CorruptionException("bad value record header: record of " + total + " bytes", fileName, offset);
-            }
-            return (int) total;
-        } catch (CorruptionException e) {
-            if (e.file() != null) {
-                throw e;
-            }
-            throw new CorruptionException("bad value record header: " + e.reason(), fileName, offset);
-        }
     }
 
     private ByteBuffer read(long at, int length) {

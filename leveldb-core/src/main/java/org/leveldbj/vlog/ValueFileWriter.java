@@ -17,7 +17,7 @@ import org.iq80.leveldb.Env;
  */
 public final class ValueFileWriter implements Closeable {
     /** The size of the file header (the magic bytes) before the first record. */
-    public static final int HEADER_SIZE = 8;
+    public static final int HEADER_SIZE = ValueRecord.MAGIC.length;
 
     private final Env.WritableFile file;
     private final long number;

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.iq80.leveldb.CorruptionException;
+import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
 import org.iq80.leveldb.IOErrorException;
 import org.leveldbj.filename.FileNames;
@@ -21,12 +22,13 @@ import org.leveldbj.filename.FileNames;
  * sees a closed (possibly unmapped) file.
  *
  * <p>Thread safety: safe for concurrent use. Lifetime: {@link #close} closes every reader;
- * reads must have finished.
+ * reads must have finished, and later reads throw {@link DBException}.
  */
 public final class ValueFiles implements Closeable {
     private final Env env;
     private final Path dir;
     private final ConcurrentHashMap<Long, Reader> readers = new ConcurrentHashMap<>();
+    private volatile boolean closed;
 
     /** An open value file and the reads using it; the map's own hold counts as one. */
     private static final class Reader {
@@ -148,6 +150,7 @@ public final class ValueFiles implements Closeable {
 
     @Override
     public void close() {
+        closed = true;
         for (Long number : readers.keySet()) {
             forget(number);
         }
@@ -168,6 +171,9 @@ public final class ValueFiles implements Closeable {
     }
 
     private synchronized Reader reopen(long number, ValueReference ref, Reader stale) {
+        if (closed) {
+            throw new DBException("value files of " + dir + " are closed");
+        }
         Reader current = readers.get(number);
         if (current != null && current != stale && current.file.size() >= ref.end()) {
             return current;

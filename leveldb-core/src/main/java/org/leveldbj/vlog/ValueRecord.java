@@ -69,6 +69,42 @@ final class ValueRecord {
     }
 
     /**
+     * Decodes a record's header: where its key and value would lie, without checking that they
+     * lie within the data or the checksum ({@link Parsed#end()} is the record's end, and may be
+     * past the data).
+     *
+     * @param data the bytes read; its position is the record's first byte; not moved
+     * @param fileName the value file, for reports
+     * @param fileOffset the record's offset in the file, for reports
+     * @return the parts the header announces
+     * @throws CorruptionException if the header is cut short or malformed, or the record would
+     *     exceed 2 GiB
+     */
+    static Parsed header(ByteBuffer data, String fileName, long fileOffset) {
+        int start = data.position();
+        int limit = data.limit();
+        if (limit - start < CRC_SIZE + 2) {
+            throw new CorruptionException("truncated value record: header runs past the data", fileName, fileOffset);
+        }
+        int keyLength;
+        int valueLength;
+        int keyOffset;
+        try {
+            long k = Coding.getVarint32(data, start + CRC_SIZE, limit);
+            long v = Coding.getVarint32(data, Coding.next(k), limit);
+            keyLength = Coding.value(k);
+            valueLength = Coding.value(v);
+            keyOffset = Coding.next(v);
+        } catch (CorruptionException e) {
+            throw new CorruptionException("bad value record header: " + e.reason(), fileName, fileOffset);
+        }
+        if (keyLength < 0 || valueLength < 0 || (long) keyOffset + keyLength + valueLength > Integer.MAX_VALUE) {
+            throw new CorruptionException("bad value record header: length out of range", fileName, fileOffset);
+        }
+        return new Parsed(keyOffset, keyLength, keyOffset + keyLength, valueLength);
+    }
+
+    /**
      * Checks the record at the start of {@code data}'s remaining bytes, which must hold it
      * whole (and may hold more after it).
      *
@@ -98,24 +134,10 @@ final class ValueRecord {
     static Parsed parse(ByteBuffer data, String fileName, long fileOffset, boolean verifyChecksum) {
         int start = data.position();
         int limit = data.limit();
-        if (limit - start < CRC_SIZE + 2) {
-            throw new CorruptionException("truncated value record: header runs past the data", fileName, fileOffset);
-        }
-        int keyLength;
-        int valueLength;
-        int keyOffset;
-        try {
-            long k = Coding.getVarint32(data, start + CRC_SIZE, limit);
-            long v = Coding.getVarint32(data, Coding.next(k), limit);
-            keyLength = Coding.value(k);
-            valueLength = Coding.value(v);
-            keyOffset = Coding.next(v);
-        } catch (CorruptionException e) {
-            throw new CorruptionException("bad value record header: " + e.reason(), fileName, fileOffset);
-        }
-        if (keyLength < 0 || valueLength < 0) {
-            throw new CorruptionException("bad value record header: length out of range", fileName, fileOffset);
-        }
+        Parsed header = header(data, fileName, fileOffset);
+        int keyOffset = header.keyOffset();
+        int keyLength = header.keyLength();
+        int valueLength = header.valueLength();
         if ((long) keyLength + valueLength > limit - keyOffset) {
             throw new CorruptionException("truncated value record: " + keyLength + "-byte key and " + valueLength
                     + "-byte value run past the data", fileName, fileOffset);

@@ -80,21 +80,26 @@ public record ValueReference(long fileNumber, long offset, int recordSize, int v
      * @throws CorruptionException if the bytes are not exactly one well-formed reference
      */
     public static ValueReference decode(ByteBuffer encoded) {
+        ByteCursor in = new ByteCursor(encoded, encoded.position(), encoded.remaining());
+        long file;
+        long offset;
+        int recordSize;
+        int valueLength;
         try {
-            ByteCursor in = new ByteCursor(encoded, encoded.position(), encoded.remaining());
-            long file = in.readVarint64();
-            long offset = in.readVarint64();
-            int recordSize = in.readVarint32();
-            int valueLength = in.readVarint32();
-            if (in.hasRemaining()) {
-                throw new CorruptionException("bad value reference: " + in.remaining() + " bytes left over");
-            }
+            file = in.readVarint64();
+            offset = in.readVarint64();
+            recordSize = in.readVarint32();
+            valueLength = in.readVarint32();
+        } catch (CorruptionException e) {
+            throw new CorruptionException("bad value reference: " + e.reason());
+        }
+        if (in.hasRemaining()) {
+            throw new CorruptionException("bad value reference: " + in.remaining() + " bytes left over");
+        }
+        try {
             return new ValueReference(file, offset, recordSize, valueLength);
         } catch (IllegalArgumentException e) {
             throw new CorruptionException(e.getMessage());
-        } catch (CorruptionException e) {
-            throw e.reason().startsWith("bad value reference") ? e
-                    : new CorruptionException("bad value reference: " + e.reason());
         }
     }
 }

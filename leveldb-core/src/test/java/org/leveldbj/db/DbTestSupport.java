@@ -49,6 +49,19 @@ final class DbTestSupport {
         return new FaultInjectionEnv(to);
     }
 
+    /**
+     * Random bytes.
+     *
+     * @param r the random source
+     * @param n how many
+     * @return a new array of {@code n} random bytes
+     */
+    static byte[] randomBytes(java.util.Random r, int n) {
+        byte[] b = new byte[n];
+        r.nextBytes(b);
+        return b;
+    }
+
     /** @return the UTF-8 bytes of a string */
     static byte[] utf8(String s) {
         return s.getBytes(StandardCharsets.UTF_8);

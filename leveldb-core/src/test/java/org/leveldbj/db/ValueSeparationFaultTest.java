@@ -3,6 +3,7 @@ package org.leveldbj.db;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.leveldbj.db.DbTestSupport.randomBytes;
 import static org.leveldbj.db.DbTestSupport.utf8;
 
 import java.io.File;
@@ -36,18 +37,12 @@ class ValueSeparationFaultTest {
         return new Options().env(env).valueThreshold(1000).maxFileSize(4096);
     }
 
-    private static byte[] value(Random r, int n) {
-        byte[] v = new byte[n];
-        r.nextBytes(v);
-        return v;
-    }
-
     @Test
     void aPowerFailureKeepsEverythingUpToTheLastSyncedWrite(@Seed Random r) throws IOException {
         List<byte[]> values = new ArrayList<>();
         DB db = LevelDbFactory.factory.open(dir, options());
         for (int i = 0; i < 120; i++) {
-            values.add(value(r, 1000 + r.nextInt(5000)));
+            values.add(randomBytes(r, 1000 + r.nextInt(5000)));
             db.put(utf8("k" + i), values.get(i), new WriteOptions().sync(i == 99));
         }
         env.crash();
@@ -68,11 +63,11 @@ class ValueSeparationFaultTest {
         List<byte[]> values = new ArrayList<>();
         DB db = LevelDbFactory.factory.open(dir, options());
         for (int i = 0; i < 20; i++) {
-            values.add(value(r, 2000));
+            values.add(randomBytes(r, 2000));
             db.put(utf8("k" + i), values.get(i));
         }
         env.setSpaceLeft(p -> p.toString().endsWith(".vlog"), 1000);
-        IOErrorException e = assertThrows(IOErrorException.class, () -> db.put(utf8("full"), value(r, 3000)));
+        IOErrorException e = assertThrows(IOErrorException.class, () -> db.put(utf8("full"), randomBytes(r, 3000)));
         assertTrue(e.getMessage().contains(".vlog") || e.getMessage().contains("value file"), e.getMessage());
         assertThrows(IOErrorException.class, () -> db.put(utf8("small"), utf8("s")),
                 "the failure is sticky, as a log failure is");
@@ -83,7 +78,7 @@ class ValueSeparationFaultTest {
                 assertArrayEquals(values.get(i), reopened.get(utf8("k" + i)));
             }
             assertTrue(reopened.get(utf8("full")) == null);
-            reopened.put(utf8("after"), value(r, 3000));
+            reopened.put(utf8("after"), randomBytes(r, 3000));
         }
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.leveldbj.db.DbTestSupport.named;
+import static org.leveldbj.db.DbTestSupport.randomBytes;
 import static org.leveldbj.db.DbTestSupport.read;
 import static org.leveldbj.db.DbTestSupport.utf8;
 import static org.leveldbj.db.DbTestSupport.write;
@@ -52,12 +53,6 @@ class ValueSeparationTest {
         return new Options().env(env).valueThreshold(THRESHOLD);
     }
 
-    private static byte[] value(Random r, int n) {
-        byte[] v = new byte[n];
-        r.nextBytes(v);
-        return v;
-    }
-
     private long bytesNamed(String suffix) throws IOException {
         long total = 0;
         for (String name : named(env, path, suffix)) {
@@ -77,7 +72,7 @@ class ValueSeparationTest {
         byte[][] values = new byte[200][];
         try (DB db = LevelDbFactory.factory.open(dir, options())) {
             for (int i = 0; i < values.length; i++) {
-                values[i] = value(r, i % 2 == 0 ? 20_000 : 10);
+                values[i] = randomBytes(r, i % 2 == 0 ? 20_000 : 10);
                 db.put(utf8("k" + i), values[i]);
             }
             db.compactRange(null, null);
@@ -94,17 +89,17 @@ class ValueSeparationTest {
     @Test
     void iteratorsBothWaysSnapshotsAndBatchesSeeTheValues(@Seed Random r) throws IOException {
         try (DB db = LevelDbFactory.factory.open(dir, options())) {
-            byte[] old = value(r, 5000);
+            byte[] old = randomBytes(r, 5000);
             db.put(utf8("a"), old);
             Snapshot snapshot = db.getSnapshot();
-            byte[] newer = value(r, 7000);
-            byte[] small = value(r, 5);
+            byte[] newer = randomBytes(r, 7000);
+            byte[] small = randomBytes(r, 5);
             try (WriteBatch batch = db.createWriteBatch()) {
                 batch.put(utf8("a"), newer);
                 batch.put(utf8("b"), small);
-                batch.put(utf8("c"), value(r, 3000));
+                batch.put(utf8("c"), randomBytes(r, 3000));
                 batch.delete(utf8("c"));
-                batch.put(utf8("d"), value(r, 999));
+                batch.put(utf8("d"), randomBytes(r, 999));
                 db.write(batch);
             }
             db.compactRange(null, null);
@@ -133,7 +128,7 @@ class ValueSeparationTest {
 
     @Test
     void reopenedWithoutAThresholdItStillReadsItsValuesAndStaysMarked(@Seed Random r) throws IOException {
-        byte[] big = value(r, 50_000);
+        byte[] big = randomBytes(r, 50_000);
         try (DB db = LevelDbFactory.factory.open(dir, options())) {
             db.put(utf8("big"), big);
         }
@@ -166,12 +161,12 @@ class ValueSeparationTest {
 
     @Test
     void aBatchReferringToALostValueIsDroppedWholeAtRecovery(@Seed Random r) throws IOException {
-        byte[] kept = value(r, 4000);
+        byte[] kept = randomBytes(r, 4000);
         DB db = LevelDbFactory.factory.open(dir, options());
         db.put(utf8("kept"), kept, new WriteOptions().sync(true));
         try (WriteBatch batch = db.createWriteBatch()) {
             batch.put(utf8("lost-small"), utf8("x"));
-            batch.put(utf8("lost-big"), value(r, 4000));
+            batch.put(utf8("lost-big"), randomBytes(r, 4000));
             db.write(batch, new WriteOptions().sync(true));
         }
         // The machine loses the value file's last record but not the log: the log record now
@@ -190,7 +185,7 @@ class ValueSeparationTest {
     @Test
     void withParanoidChecksADanglingReferenceFailsTheOpen(@Seed Random r) throws IOException {
         try (DB db = LevelDbFactory.factory.open(dir, options())) {
-            db.put(utf8("big"), value(r, 4000));
+            db.put(utf8("big"), randomBytes(r, 4000));
         }
         String vlog = named(env, path, ".vlog").get(0);
         env.deleteFile(path.resolve(vlog));
@@ -202,8 +197,8 @@ class ValueSeparationTest {
     @Test
     void aDamagedValueIsACorruptionNamingItsFile(@Seed Random r) throws IOException {
         try (DB db = LevelDbFactory.factory.open(dir, options())) {
-            db.put(utf8("big"), value(r, 4000));
-            db.put(utf8("other"), value(r, 4000));
+            db.put(utf8("big"), randomBytes(r, 4000));
+            db.put(utf8("other"), randomBytes(r, 4000));
         }
         String vlog = named(env, path, ".vlog").get(0);
         DbTestSupport.flipByte(env, path.resolve(vlog), 100);
@@ -216,7 +211,7 @@ class ValueSeparationTest {
 
     @Test
     void repairKeepsReferencesAndTheMark(@Seed Random r) throws IOException {
-        byte[] big = value(r, 9000);
+        byte[] big = randomBytes(r, 9000);
         try (DB db = LevelDbFactory.factory.open(dir, options())) {
             db.put(utf8("big"), big);
             db.put(utf8("small"), utf8("s"));
@@ -237,7 +232,7 @@ class ValueSeparationTest {
         byte[][] values = new byte[20][];
         try (DB db = LevelDbFactory.factory.open(dir, options())) {
             for (int i = 0; i < values.length; i++) {
-                values[i] = value(r, 2000);
+                values[i] = randomBytes(r, 2000);
                 db.put(utf8("k" + i), values[i]);
             }
             db.compactRange(null, null);
@@ -273,7 +268,7 @@ class ValueSeparationTest {
         DbImpl db = (DbImpl) LevelDbFactory.factory.open(dir, reclaimingOptions());
         try {
             for (int i = 0; i < keys; i++) {
-                first[i] = value(r, 3000 + r.nextInt(2000));
+                first[i] = randomBytes(r, 3000 + r.nextInt(2000));
                 db.put(utf8("k" + i), first[i]);
             }
             // The files filled by the first values alone (the last one also takes later values).
@@ -285,7 +280,7 @@ class ValueSeparationTest {
             old.seekToFirst();
             for (int round = 0; round < 2; round++) {
                 for (int i = 0; i < keys; i++) {
-                    last[i] = value(r, 3000 + r.nextInt(2000));
+                    last[i] = randomBytes(r, 3000 + r.nextInt(2000));
                     db.put(utf8("k" + i), last[i]);
                 }
             }
@@ -338,7 +333,7 @@ class ValueSeparationTest {
         DbImpl db = (DbImpl) LevelDbFactory.factory.open(dir, reclaimingOptions());
         try {
             for (int i = 0; i < 200; i++) {
-                db.put(utf8("k" + i), value(r, 2000));
+                db.put(utf8("k" + i), randomBytes(r, 2000));
             }
             for (int i = 0; i < 200; i++) {
                 db.delete(utf8("k" + i));

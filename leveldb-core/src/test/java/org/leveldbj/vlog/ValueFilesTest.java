@@ -211,6 +211,15 @@ class ValueFilesTest {
     }
 
     @Test
+    void readsFailOnceClosed(@Seed Random random) throws IOException {
+        List<Written> model = writeRandom(random, 3);
+        ValueFiles files = new ValueFiles(env, dir);
+        assertArrayEquals(model.get(0).value(), files.read(model.get(0).ref()));
+        files.close();
+        assertThrows(org.iq80.leveldb.DBException.class, () -> files.read(model.get(1).ref()));
+    }
+
+    @Test
     void malformedReferencesAreCorruptions() {
         ValueReference ref = new ValueReference(3, 1 << 20, 70_000, 65_000);
         byte[] enc = ref.encode();
