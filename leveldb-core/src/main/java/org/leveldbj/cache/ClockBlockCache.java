@@ -1,5 +1,6 @@
 package org.leveldbj.cache;
 
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.leveldbj.table.Block;
@@ -9,7 +10,8 @@ import org.leveldbj.table.BlockCache;
  * The block cache: uncompressed table blocks, keyed by table cache id and block offset, bounded
  * by the total size in bytes of the cached blocks (a block is charged {@link Block#size()}),
  * evicting blocks not read recently first (CLOCK, see {@link ClockShard}), and admitting a block
- * only when it is missed a second time soon after the first ({@link #admit}).
+ * only when it is missed a second time soon after the first and, once the cache is full, only as
+ * often as its hits pay for it ({@link #admit}).
  *
  * <p>Structure: 16 shards chosen by a hash of the key, each with a sixteenth of the capacity
  * (rounded up, as in C++ LevelDB). A lookup takes no lock and allocates nothing: it walks a
@@ -43,6 +45,12 @@ public final class ClockBlockCache implements BlockCache, org.iq80.leveldb.Cache
     static final int TYPICAL_BLOCK = 4096;
     /** How many misses {@link #admit} remembers per block the cache can hold. */
     static final int MISSES_PER_BLOCK = 4;
+    /** Admission candidates of a full cache between two adjustments of the admission rate. */
+    static final int ADMISSION_PERIOD = 1024;
+    /** The lowest admission rate of a full cache: one candidate in 2^this. */
+    static final int MAX_ADMISSION_SHIFT = 6;
+    /** How many hits each block admitted into a full cache must be matched by. */
+    static final int HITS_PER_ADMISSION = 4;
     private static final int SHARDS = 1 << SHARD_BITS;
 
     private final long capacity;
@@ -51,6 +59,14 @@ public final class ClockBlockCache implements BlockCache, org.iq80.leveldb.Cache
     private final LongAdder misses = new LongAdder();
     /** Fingerprints of recently missed blocks, for {@link #admit}; racy by design. */
     private final long[] recentMisses;
+    // The admission budget of a full cache (see admit), racy by design: a lost update only
+    // shifts an adjustment by a few candidates.
+    /** A full shard admits one candidate in 2^admissionShift. */
+    private int admissionShift;
+    private long candidates;
+    private long admissions;
+    private long hitsAtAdjustment;
+    private long admissionsAtAdjustment;
 
     /**
      * Creates an empty cache.
@@ -109,6 +125,18 @@ public final class ClockBlockCache implements BlockCache, org.iq80.leveldb.Cache
      * costs no allocation and no eviction; a block read again soon is cached from its second
      * read on. The table is read and written without synchronization: a lost update only admits
      * a block one miss later or earlier.
+     *
+     * <p>Into a shard without room, admitting a block costs about as much as a miss (a new
+     * array written in memory the processor has not touched lately, an eviction, garbage),
+     * and pays only if the cache's hits make up for it. When the reads spread over many times
+     * the cache's size, as random reads or scans of a large database do, the hits are few
+     * whatever the cache holds, and admitting every candidate only churns it. So a full shard
+     * admits a candidate with a probability, 1 in 2^k: every {@value #ADMISSION_PERIOD}
+     * candidates, k grows by one (to at most {@value #MAX_ADMISSION_SHIFT}) when the cache had
+     * fewer than {@value #HITS_PER_ADMISSION} hits per admission in that period, and shrinks by
+     * one when it had more than twice that. A workload whose blocks are read again and again
+     * keeps admitting every candidate; a block read often enough gets in at the lowest rate too,
+     * and its hits then raise the rate again.
      */
     @Override
     public boolean admit(long cacheId, long blockOffset) {
@@ -118,12 +146,59 @@ public final class ClockBlockCache implements BlockCache, org.iq80.leveldb.Cache
         long h = hash(cacheId, blockOffset);
         int slot = (int) h & (recentMisses.length - 1);
         long fingerprint = h | 1; // never 0, the empty slot
-        if (recentMisses[slot] == fingerprint) {
-            recentMisses[slot] = 0;
-            return true;
+        if (recentMisses[slot] != fingerprint) {
+            recentMisses[slot] = fingerprint;
+            return false;
         }
-        recentMisses[slot] = fingerprint;
-        return false;
+        recentMisses[slot] = 0;
+        return shard(h).hasRoomFor(TYPICAL_BLOCK) || admitIntoFullShard();
+    }
+
+    private boolean admitIntoFullShard() {
+        if ((++candidates & (ADMISSION_PERIOD - 1)) == 0) {
+            adjustAdmission();
+        }
+        int shift = admissionShift;
+        if (shift != 0 && ThreadLocalRandom.current().nextInt() >>> (Integer.SIZE - shift) != 0) {
+            return false;
+        }
+        admissions++;
+        return true;
+    }
+
+    private void adjustAdmission() {
+        long hitsNow = hits();
+        long gained = hitsNow - hitsAtAdjustment;
+        long spent = admissions - admissionsAtAdjustment;
+        hitsAtAdjustment = hitsNow;
+        admissionsAtAdjustment = admissions;
+        int shift = admissionShift;
+        if (gained < spent * HITS_PER_ADMISSION) {
+            admissionShift = Math.min(MAX_ADMISSION_SHIFT, shift + 1);
+        } else if (gained > 2 * spent * HITS_PER_ADMISSION) {
+            admissionShift = Math.max(0, shift - 1);
+        }
+    }
+
+    /**
+     * The current admission rate of full shards.
+     *
+     * @return k, where a full shard admits one candidate in 2^k
+     */
+    int admissionShift() {
+        return admissionShift;
+    }
+
+    /**
+     * One line of statistics for operators: capacity and usage in bytes, cached blocks, hits,
+     * misses, and how many of its candidates a full shard admits now (see {@link #admit}).
+     *
+     * @return e.g. {@code "capacity 8388608 usage 8372224 blocks 2044 hits 51230 misses 948770
+     *     admits 1/64"}
+     */
+    public String stats() {
+        return "capacity " + capacity + " usage " + usage() + " blocks " + entries() + " hits " + hits()
+                + " misses " + misses() + " admits 1/" + (1 << admissionShift);
     }
 
     @Override

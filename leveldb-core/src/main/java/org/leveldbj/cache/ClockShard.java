@@ -85,7 +85,8 @@ final class ClockShard {
     // empty); a new entry joins just behind the hand, so it is examined last.
     private Entry hand;
     private int count;
-    private long usage;
+    /** Written under the lock; read without it by {@link #hasRoomFor}. */
+    private volatile long usage;
 
     ClockShard(long capacity) {
         this.capacity = capacity;
@@ -262,6 +263,14 @@ final class ClockShard {
     /** @return the hits counted; increments racing on other threads may be lost */
     long hits() {
         return hits;
+    }
+
+    /**
+     * Tells, without the lock, whether a block of {@code charge} bytes would fit without
+     * evicting another (a hint: it may change at once).
+     */
+    boolean hasRoomFor(long charge) {
+        return usage + charge <= capacity;
     }
 
     synchronized long usage() {

@@ -1,7 +1,8 @@
 /**
  * The database's caches: {@link org.leveldbj.cache.ClockBlockCache}, uncompressed table blocks
- * bounded by their size in bytes and admitted on their second miss, and {@link org.leveldbj.cache.TableCache}, open table files
- * bounded by their number.
+ * bounded by their size in bytes, admitted on their second miss and, once the cache is full,
+ * only as often as its hits pay for it; and {@link org.leveldbj.cache.TableCache}, open table
+ * files bounded by their number.
  *
  * <h2>Lifetimes</h2>
  * Open tables are reference-counted: the table cache holds one reference per cached table, and

@@ -26,7 +26,10 @@ import org.leveldbj.vlog.ValueFileWriter;
  * values written to value files since the database opened and the bytes of their records;
  * {@code leveldbj.value-file-bytes}, the size of every value file in the directory (also the
  * last line of {@code leveldb.stats} when there is one); {@code leveldbj.value-files}, a line
- * per value file: its number, size, the bytes the tables refer to, and the garbage. Unknown names give {@code null}.
+ * per value file: its number, size, the bytes the tables refer to, and the garbage;
+ * {@code leveldbj.block-cache}, one line on the block cache (capacity, usage, blocks, hits,
+ * misses, and the share of candidates it admits while full; shared by every database using the
+ * same cache). Unknown names give {@code null}.
  *
  * <p>Thread safety: takes the database lock.
  */
@@ -42,7 +45,7 @@ final class DbProperties {
             return null;
         }
         if (name.startsWith(OWN_PREFIX)) {
-            return own(s, openIterators, name.substring(OWN_PREFIX.length()));
+            return own(s, blockCache, openIterators, name.substring(OWN_PREFIX.length()));
         }
         if (!name.startsWith(PREFIX)) {
             return null;
@@ -92,7 +95,7 @@ final class DbProperties {
         }
     }
 
-    private static String own(DbState s, int openIterators, String name) {
+    private static String own(DbState s, ClockBlockCache blockCache, int openIterators, String name) {
         switch (name) {
             case "num-snapshots":
                 return Integer.toString(s.snapshots.size());
@@ -106,6 +109,8 @@ final class DbProperties {
                 return Long.toString(valueFiles(s).values().stream().mapToLong(Long::longValue).sum());
             case "value-files":
                 return valueFileTable(s);
+            case "block-cache":
+                return blockCache.stats();
             default:
                 break;
         }

@@ -99,6 +99,84 @@ class ClockBlockCacheTest {
         assertFalse(org.leveldbj.table.BlockCache.NONE.admit(1, 0));
     }
 
+    /** A cache of 16 shards with room for {@code blocksPerShard} 4 KiB blocks each, filled. */
+    private static ClockBlockCache fullCache(int blocksPerShard) {
+        Block b = block(ClockBlockCache.TYPICAL_BLOCK);
+        ClockBlockCache cache = new ClockBlockCache(16L * blocksPerShard * b.size());
+        for (long off = 0; off < 4096; off++) {
+            cache.insert(1, off, b); // about 256 per shard: every shard full
+        }
+        assertEquals(16L * blocksPerShard * b.size(), cache.usage());
+        return cache;
+    }
+
+    /**
+     * Offers {@code n} blocks never seen before, each missed twice, to the cache, reading
+     * {@code hitsPerCandidate} cached blocks between two; returns how many it admitted.
+     */
+    private static int offer(ClockBlockCache cache, long firstOffset, int n, int hitsPerCandidate) {
+        int admitted = 0;
+        long cached = 0;
+        for (long off = firstOffset; off < firstOffset + n; off++) {
+            assertFalse(cache.admit(2, off), "first miss");
+            if (cache.admit(2, off)) {
+                admitted++;
+            }
+            for (int i = 0; i < hitsPerCandidate; ) {
+                if (cache.lookup(1, cached++ % 4096) != null) {
+                    i++;
+                }
+            }
+        }
+        return admitted;
+    }
+
+    @Test
+    void aFullCacheWhoseBlocksAreNotReadAgainAdmitsFewOfThem() {
+        ClockBlockCache cache = fullCache(8);
+        int period = ClockBlockCache.ADMISSION_PERIOD;
+        assertEquals(period - 1, offer(cache, 1_000_000, period - 1, 0), "admits every candidate at first");
+        offer(cache, 2_000_000, period * (ClockBlockCache.MAX_ADMISSION_SHIFT + 1), 0);
+        assertEquals(ClockBlockCache.MAX_ADMISSION_SHIFT, cache.admissionShift(), "no hits: the lowest rate");
+        int n = 16 * period;
+        int admitted = offer(cache, 3_000_000, n, 0);
+        int expected = n >> ClockBlockCache.MAX_ADMISSION_SHIFT;
+        assertTrue(admitted > expected / 4 && admitted < expected * 4,
+                admitted + " of " + n + " admitted, about " + expected + " expected");
+    }
+
+    @Test
+    void aFullCacheWhoseHitsPayForItsAdmissionsAdmitsEveryCandidate() {
+        ClockBlockCache cache = fullCache(8);
+        int n = 8 * ClockBlockCache.ADMISSION_PERIOD;
+        assertEquals(n, offer(cache, 1_000_000, n, ClockBlockCache.HITS_PER_ADMISSION + 1));
+        assertEquals(0, cache.admissionShift());
+    }
+
+    @Test
+    void theAdmissionRateComesBackWithTheHits() {
+        ClockBlockCache cache = fullCache(8);
+        int period = ClockBlockCache.ADMISSION_PERIOD;
+        offer(cache, 1_000_000, period * (ClockBlockCache.MAX_ADMISSION_SHIFT + 1), 0);
+        assertEquals(ClockBlockCache.MAX_ADMISSION_SHIFT, cache.admissionShift());
+        // More than twice the hits asked of every candidate: the rate doubles every period.
+        int hits = 2 * ClockBlockCache.HITS_PER_ADMISSION + 1;
+        offer(cache, 2_000_000, period * (ClockBlockCache.MAX_ADMISSION_SHIFT + 1), hits);
+        assertEquals(0, cache.admissionShift());
+        int n = 2 * period;
+        assertEquals(n, offer(cache, 3_000_000, n, hits));
+    }
+
+    @Test
+    void aShardWithRoomAdmitsEverySecondMissWhateverTheRate() {
+        ClockBlockCache cache = fullCache(8);
+        offer(cache, 1_000_000, ClockBlockCache.ADMISSION_PERIOD * (ClockBlockCache.MAX_ADMISSION_SHIFT + 1), 0);
+        assertEquals(ClockBlockCache.MAX_ADMISSION_SHIFT, cache.admissionShift());
+        cache.clear();
+        int n = 1000;
+        assertEquals(n, offer(cache, 2_000_000, n, 0));
+    }
+
     @Test
     void keepsEveryBlockWhileTheTableGrows() {
         ClockBlockCache cache = new ClockBlockCache(64L << 20);

@@ -14,6 +14,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
@@ -361,6 +362,39 @@ class DbTest {
         };
         DBOpenException e = assertThrows(DBOpenException.class, () -> open(options().cache(foreign)));
         assertTrue(e.getMessage().contains("was not made by LevelDbFactory.newCache"), e.getMessage());
+    }
+
+    /** The numbers of the {@code leveldbj.block-cache} line, by name. */
+    private static Map<String, Long> blockCacheStats(DB db) {
+        String[] words = db.getProperty("leveldbj.block-cache").split(" ");
+        Map<String, Long> out = new HashMap<>();
+        for (int i = 0; i + 1 < words.length; i += 2) {
+            String number = words[i + 1].startsWith("1/") ? words[i + 1].substring(2) : words[i + 1];
+            out.put(words[i], Long.parseLong(number));
+        }
+        return out;
+    }
+
+    @Test
+    void blockCachePropertyCountsHitsAndMisses() throws IOException {
+        try (DB db = open(options().cacheSize(1 << 20))) {
+            for (int i = 0; i < 2000; i++) {
+                put(db, "key" + i, "value" + i);
+            }
+            db.compactRange(null, null);
+            Map<String, Long> before = blockCacheStats(db);
+            assertEquals(Map.of("capacity", 1L << 20, "usage", 0L, "blocks", 0L, "hits", 0L, "admits", 1L),
+                    Map.of("capacity", before.get("capacity"), "usage", before.get("usage"),
+                            "blocks", before.get("blocks"), "hits", before.get("hits"), "admits", before.get("admits")));
+            for (int round = 0; round < 3; round++) { // missed, missed and admitted, hit
+                assertEquals("value7", get(db, "key7"));
+            }
+            Map<String, Long> after = blockCacheStats(db);
+            assertEquals(1L, after.get("blocks"));
+            assertTrue(after.get("usage") > 0, after.toString());
+            assertEquals(1L, after.get("hits"));
+            assertEquals(before.get("misses") + 2, after.get("misses"));
+        }
     }
 
     @Test
