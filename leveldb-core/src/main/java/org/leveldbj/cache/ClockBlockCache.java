@@ -54,6 +54,8 @@ public final class ClockBlockCache implements BlockCache, org.iq80.leveldb.Cache
     private static final int SHARDS = 1 << SHARD_BITS;
 
     private final long capacity;
+    /** The capacity of each shard: no larger block is cached. */
+    private final long shardCapacity;
     private final ClockShard[] shards = new ClockShard[SHARDS];
     private final AtomicLong ids = new AtomicLong();
     private final LongAdder misses = new LongAdder();
@@ -85,6 +87,7 @@ public final class ClockBlockCache implements BlockCache, org.iq80.leveldb.Cache
         this.recentMisses = capacityBytes / SHARDS < TYPICAL_BLOCK ? new long[0]
                 : new long[(int) Math.min(1 << 24, Math.max(1024, Long.highestOneBit(slots) * 2))];
         long perShard = (capacityBytes + SHARDS - 1) / SHARDS;
+        this.shardCapacity = perShard;
         for (int i = 0; i < SHARDS; i++) {
             shards[i] = new ClockShard(perShard);
         }
@@ -124,7 +127,8 @@ public final class ClockBlockCache implements BlockCache, org.iq80.leveldb.Cache
      * random read in a database many times the cache's size, is read into a reused buffer and
      * costs no allocation and no eviction; a block read again soon is cached from its second
      * read on. The table is read and written without synchronization: a lost update only admits
-     * a block one miss later or earlier.
+     * a block one miss later or earlier. A block stored in more bytes than a shard holds is
+     * never admitted (it could not be inserted).
      *
      * <p>Into a shard without room, admitting a block costs about as much as a miss (a new
      * array written in memory the processor has not touched lately, an eviction, garbage),
@@ -139,9 +143,9 @@ public final class ClockBlockCache implements BlockCache, org.iq80.leveldb.Cache
      * and its hits then raise the rate again.
      */
     @Override
-    public boolean admit(long cacheId, long blockOffset) {
-        if (recentMisses.length == 0) {
-            return false;
+    public boolean admit(long cacheId, long blockOffset, long storedSize) {
+        if (recentMisses.length == 0 || storedSize > shardCapacity) {
+            return false; // a block no shard can hold would be read into a new array for nothing
         }
         long h = hash(cacheId, blockOffset);
         int slot = (int) h & (recentMisses.length - 1);

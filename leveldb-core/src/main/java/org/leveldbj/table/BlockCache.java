@@ -30,7 +30,7 @@ public interface BlockCache {
         }
 
         @Override
-        public boolean admit(long cacheId, long blockOffset) {
+        public boolean admit(long cacheId, long blockOffset, long storedSize) {
             return false;
         }
 
@@ -73,9 +73,11 @@ public interface BlockCache {
      *
      * @param cacheId the table's id
      * @param blockOffset the block's offset in the table file
+     * @param storedSize the block's size in the file, at most its size once decompressed: a
+     *     cache turns away a block it could not hold
      * @return {@code true} if the block should be read to be inserted
      */
-    default boolean admit(long cacheId, long blockOffset) {
+    default boolean admit(long cacheId, long blockOffset, long storedSize) {
         return true;
     }
 }

@@ -368,7 +368,7 @@ public final class Table {
             return block;
         }
         boolean verify = readOptions.verifyChecksums() || options.verifyChecksums();
-        boolean keep = readOptions.fillCache() && cache.admit(cacheId, handle.offset());
+        boolean keep = readOptions.fillCache() && cache.admit(cacheId, handle.offset(), handle.size());
         if (!keep) {
             BlockContents contents = BlockReader.read(file, fileName, handle, verify, lend != null ? lend : NO_ARRAY);
             blockReads.increment();

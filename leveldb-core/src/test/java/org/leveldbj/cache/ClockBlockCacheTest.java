@@ -84,19 +84,24 @@ class ClockBlockCacheTest {
     @Test
     void admitsABlockOnItsSecondMiss() {
         ClockBlockCache cache = new ClockBlockCache(1 << 20);
-        assertFalse(cache.admit(1, 0), "first miss");
-        assertFalse(cache.admit(1, 4096), "another block's first miss");
-        assertTrue(cache.admit(1, 0), "second miss");
-        assertFalse(cache.admit(1, 0), "the admission is used up");
-        assertTrue(cache.admit(1, 4096));
-        assertFalse(cache.admit(2, 0), "another table's block");
+        assertFalse(cache.admit(1, 0, 4096), "first miss");
+        assertFalse(cache.admit(1, 4096, 4096), "another block's first miss");
+        assertTrue(cache.admit(1, 0, 4096), "second miss");
+        assertFalse(cache.admit(1, 0, 4096), "the admission is used up");
+        assertTrue(cache.admit(1, 4096, 4096));
+        assertFalse(cache.admit(2, 0, 4096), "another table's block");
         ClockBlockCache none = new ClockBlockCache(0);
-        assertFalse(none.admit(1, 0));
-        assertFalse(none.admit(1, 0), "a cache that keeps nothing wants nothing");
+        assertFalse(none.admit(1, 0, 4096));
+        assertFalse(none.admit(1, 0, 4096), "a cache that keeps nothing wants nothing");
         ClockBlockCache tiny = new ClockBlockCache(16 * 4000);
-        assertFalse(tiny.admit(1, 0));
-        assertFalse(tiny.admit(1, 0), "shards smaller than a 4 KiB block want none");
-        assertFalse(org.leveldbj.table.BlockCache.NONE.admit(1, 0));
+        assertFalse(tiny.admit(1, 0, 4096));
+        assertFalse(tiny.admit(1, 0, 4096), "shards smaller than a 4 KiB block want none");
+        assertFalse(org.leveldbj.table.BlockCache.NONE.admit(1, 0, 4096));
+        ClockBlockCache small = new ClockBlockCache(16 * 8192);
+        assertFalse(small.admit(1, 0, 8193));
+        assertFalse(small.admit(1, 0, 8193), "a block larger than a shard is never wanted");
+        assertFalse(small.admit(1, 0, 8192));
+        assertTrue(small.admit(1, 0, 8192), "one that fits is, on its second miss");
     }
 
     /** A cache of 16 shards with room for {@code blocksPerShard} 4 KiB blocks each, filled. */
@@ -118,8 +123,8 @@ class ClockBlockCacheTest {
         int admitted = 0;
         long cached = 0;
         for (long off = firstOffset; off < firstOffset + n; off++) {
-            assertFalse(cache.admit(2, off), "first miss");
-            if (cache.admit(2, off)) {
+            assertFalse(cache.admit(2, off, 4096), "first miss");
+            if (cache.admit(2, off, 4096)) {
                 admitted++;
             }
             for (int i = 0; i < hitsPerCandidate; ) {
