@@ -104,6 +104,17 @@ final class SnappyJavaCodec implements BlockCodec {
     public void decompress(ByteBuffer compressed, ByteBuffer output) {
         int length = uncompressedLength(compressed);
         CodecSupport.requireSpace(output, length);
+        decodeInto(compressed, output, length);
+    }
+
+    /**
+     * Decodes a block whose header announced {@code length} bytes into {@code output}, which
+     * has room for them, advancing its position; also serves {@link SnappyNativeCodec}.
+     *
+     * @throws org.iq80.leveldb.CorruptionException when the elements do not decode to exactly
+     *     {@code length} bytes
+     */
+    static void decodeInto(ByteBuffer compressed, ByteBuffer output, int length) {
         ByteBuffer in = CodecSupport.onHeapScratch(compressed);
         byte[] src = in.array();
         int ip = CodecSupport.arrayPosition(in);

@@ -6,12 +6,17 @@ import org.xerial.snappy.Snappy;
 import org.xerial.snappy.SnappyError;
 
 /**
- * Snappy (type 1) through snappy-java, which runs Google's C++ snappy over JNI. The stored bytes
- * are those of {@code snappy::RawCompress}, as C++ LevelDB writes them.
+ * Snappy (type 1) compressed through snappy-java, which runs Google's C++ snappy over JNI. The
+ * stored bytes are those of {@code snappy::RawCompress}, as C++ LevelDB writes them.
  *
- * <p>Direct and heap buffers: heap-to-heap and direct-to-direct run in place. snappy-java has no
- * call that reads a direct buffer into an array, so a direct input with a heap output (a mapped
- * table block decoded for the block cache) first copies the compressed bytes to the heap; a
+ * <p>Decoding into an array uses {@link SnappyJavaCodec}'s decoder rather than snappy-java's:
+ * the native library snappy-java bundles decodes more slowly than that Java code at every block
+ * size (real 4 KiB table blocks: 0.98-1.07 against 0.78-0.82 microseconds each, mapped bytes
+ * copied to the heap included; 100 KB: 14.1 against 11.5; 1 MB: 142 against 110), while its
+ * compression is twice as fast as the Java compressor. Direct-to-direct decoding stays native.
+ *
+ * <p>Direct and heap buffers: heap-to-heap and direct-to-direct run in place. A direct input
+ * with a heap output (a mapped table block) first copies the compressed bytes to the heap; a
  * read-only heap buffer is copied likewise.
  *
  * <p>Thread safety: stateless (snappy-java keeps no state between calls). Constructing this class
@@ -83,19 +88,13 @@ final class SnappyNativeCodec implements BlockCodec {
         // before native code writes as many bytes as the header announces.
         int length = SnappyHeader.uncompressedLength(compressed);
         CodecSupport.requireSpace(output, length);
+        if (!compressed.isDirect() || !output.isDirect()) {
+            SnappyJavaCodec.decodeInto(compressed, output, length);
+            return;
+        }
         long decoded;
         try {
-            if (compressed.isDirect() && output.isDirect()) {
-                decoded = Snappy.uncompress(compressed.duplicate(), CodecSupport.window(output, length));
-            } else {
-                ByteBuffer in = CodecSupport.onHeapScratch(compressed);
-                ByteBuffer out = output.hasArray() ? output : ByteBuffer.allocate(length);
-                decoded = Snappy.rawUncompress(in.array(), CodecSupport.arrayPosition(in),
-                        in.remaining(), out.array(), CodecSupport.arrayPosition(out));
-                if (out != output && decoded == length) {
-                    output.duplicate().put(out.array(), 0, length);
-                }
-            }
+            decoded = Snappy.uncompress(compressed.duplicate(), CodecSupport.window(output, length));
         } catch (IOException | RuntimeException | SnappyError e) {
             throw CodecSupport.contents(SnappyHeader.ALGORITHM, e);
         }
