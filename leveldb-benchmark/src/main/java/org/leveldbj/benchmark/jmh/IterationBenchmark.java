@@ -50,8 +50,9 @@ public class IterationBenchmark {
     public String layout;
 
     /**
-     * {@code default}: the default 8 MiB block cache, which admits a block on its second miss
-     * (repeated scans of a database larger than the cache admit and evict blocks as they go);
+     * {@code default}: the default 8 MiB block cache, which admits a block on its second miss,
+     * and once full only as often as its hits pay for it (repeated scans of a database larger
+     * than the cache soon admit few blocks);
      * {@code none}: a cache too small to hold a block, so every block is decoded into the
      * reader's reused buffer.
      */
