@@ -8,18 +8,22 @@ import org.leveldbj.util.Coding;
 
 /**
  * A {@link SortedIterator} over a memtable's entries: keys are internal keys, values the
- * entries' values (empty for deletions), both returned as read-only views of the arena.
- * {@link #next()} and {@link #prev()} follow the list's level-0 pointers and take constant time;
- * the seeks descend the list.
+ * entries' values (empty for deletions). {@link #next()} and {@link #prev()} follow the list's
+ * level-0 pointers and take constant time; the seeks descend the list.
  *
  * <p>Concurrency: the iterator reads the list without a lock while the writer inserts. Moving
  * forward it sees every entry published before it got there; moving backward it may skip an
  * entry whose insertion was still under way (see {@link SkipList}), which is always newer than
  * any snapshot the caller can hold.
  *
- * <p>Views: one read-only view per arena chunk for keys and one for values is made the first
- * time the iterator lands in that chunk and reused afterwards (repositioned), so moving
- * allocates nothing once every chunk has been visited.
+ * <p>Keys and values: the current key is copied into an array the iterator reuses (once per
+ * position, when the key is first asked for) and returned as a heap buffer, as the tables' keys
+ * are: the code that merges and reads keys then sees one kind of buffer whatever the source,
+ * and the JIT's type speculation in it holds (with arena views, the first scan to meet a
+ * memtable key at a site that had only seen table keys was recompiled mid-scan). Values are
+ * read-only views of the arena: one per arena chunk, made the first time the iterator lands in
+ * that chunk and reused afterwards (repositioned). Moving allocates nothing once every chunk
+ * has been visited and the longest key has been seen.
  *
  * <p>Thread safety: confined to one thread at a time.
  *
@@ -33,7 +37,10 @@ final class MemTableIterator implements SortedIterator {
     private final SkipList list;
     /** The current node, or NULL when unpositioned. */
     private long node = Arena.NULL;
-    private ByteBuffer[] keyViews = new ByteBuffer[4];
+    /** The node whose key {@link #keyCopy} holds since the last move, or NULL. */
+    private long keyNode = Arena.NULL;
+    private byte[] keyCopy = new byte[64];
+    private ByteBuffer keyView = ByteBuffer.wrap(keyCopy);
     private ByteBuffer[] valueViews = new ByteBuffer[4];
     private boolean closed;
 
@@ -59,12 +66,14 @@ final class MemTableIterator implements SortedIterator {
     public void seekToFirst() {
         checkOpen();
         node = list.first();
+        keyNode = Arena.NULL;
     }
 
     @Override
     public void seekToLast() {
         checkOpen();
         node = list.last();
+        keyNode = Arena.NULL;
     }
 
     /**
@@ -85,26 +94,40 @@ final class MemTableIterator implements SortedIterator {
         int offset = target.position();
         long trailer = Coding.getFixed64(target, offset + length, target.limit());
         node = list.seek(target, offset, length, trailer);
+        keyNode = Arena.NULL;
     }
 
     @Override
     public void next() {
         checkPositioned();
         node = list.next(node);
+        keyNode = Arena.NULL;
     }
 
     @Override
     public void prev() {
         checkPositioned();
         node = list.prev(node);
+        keyNode = Arena.NULL;
     }
 
     @Override
     public ByteBuffer key() {
         checkPositioned();
-        long key = MemTableEntry.internalKey(arena.buffer(node), SkipList.entry(node));
-        keyViews = withSlot(keyViews);
-        return view(keyViews, MemTableEntry.start(key), MemTableEntry.length(key));
+        if (keyNode != node) {
+            ByteBuffer b = arena.buffer(node);
+            long key = MemTableEntry.internalKey(b, SkipList.entry(node));
+            int length = MemTableEntry.length(key);
+            if (keyCopy.length < length) {
+                keyCopy = new byte[Math.max(length, 2 * keyCopy.length)];
+                keyView = ByteBuffer.wrap(keyCopy);
+            }
+            b.get(MemTableEntry.start(key), keyCopy, 0, length);
+            keyView.limit(length);
+            keyNode = node;
+        }
+        keyView.position(0);
+        return keyView;
     }
 
     @Override
@@ -153,7 +176,7 @@ final class MemTableIterator implements SortedIterator {
         if (!closed) {
             closed = true;
             node = Arena.NULL;
-            keyViews = null;
+            keyNode = Arena.NULL;
             valueViews = null;
             memTable.unref();
         }

@@ -238,7 +238,7 @@ class MemTableTest {
     }
 
     @Test
-    void viewsAreReadOnlyAndIteratorRequiresPosition() {
+    void valuesAreReadOnlyKeysAreCopiesAndIteratorRequiresPosition() {
         MemTable mem = new MemTable(BytewiseComparator.INSTANCE);
         put(mem, 1, "k", "v");
         try (SortedIterator it = mem.iterator()) {
@@ -247,10 +247,17 @@ class MemTableTest {
             it.seekToFirst();
             ByteBuffer key = it.key();
             ByteBuffer value = it.value();
-            assertTrue(key.isReadOnly() && value.isReadOnly());
-            assertThrows(ReadOnlyBufferException.class, () -> key.put(key.position(), (byte) 0));
+            assertTrue(value.isReadOnly(), "values are views of the arena");
+            assertThrows(ReadOnlyBufferException.class, () -> value.put(value.position(), (byte) 0));
+            assertTrue(key.hasArray(), "keys are heap copies, like the tables' keys");
             assertArrayEquals(bytes("v"), Bytes.toArray(value));
-            assertArrayEquals(InternalKeys.encode(bytes("k"), 1, ValueType.VALUE), Bytes.toArray(key));
+            byte[] internalKey = InternalKeys.encode(bytes("k"), 1, ValueType.VALUE);
+            assertArrayEquals(internalKey, Bytes.toArray(key));
+            key.put(key.position(), (byte) 'x'); // a caller breaking the contract damages its copy only
+            it.seekToFirst();
+            it.next();
+            it.seek(ByteBuffer.wrap(internalKey));
+            assertArrayEquals(internalKey, Bytes.toArray(it.key()), "a new position copies the key again");
             it.prev();
             assertFalse(it.valid());
             assertThrows(IllegalArgumentException.class, () -> it.seek(ByteBuffer.allocate(7)));
