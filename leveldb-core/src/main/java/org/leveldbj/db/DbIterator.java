@@ -106,6 +106,11 @@ public final class DbIterator implements SortedIterator {
     private int curUserLength;
     private long curSequence;
     private int curType;
+    /**
+     * The internal iterator's value at the entry {@link #parse()} read last when it sampled (the
+     * sampling reads it anyway), so that {@link #value()} need not ask again; else {@code null}.
+     */
+    private ByteBuffer curValue;
 
     /** A user key: the key to skip going forward, the yielded key going backward. */
     private byte[] savedKey = new byte[64];
@@ -332,7 +337,7 @@ public final class DbIterator implements SortedIterator {
             raw = savedValueView.limit(savedValueLength).position(0);
             type = savedType;
         } else {
-            raw = iter.value();
+            raw = curValue != null ? curValue : iter.value();
             type = curType;
         }
         if (type != VALUE_REFERENCE) {
@@ -418,7 +423,7 @@ public final class DbIterator implements SortedIterator {
                     clearSavedValue();
                 } else {
                     saveKey(curKey, curKey.position(), curUserLength);
-                    saveValue(iter.value());
+                    saveValue(curValue != null ? curValue : iter.value());
                     savedType = type;
                 }
             }
@@ -452,7 +457,9 @@ public final class DbIterator implements SortedIterator {
         curSequence = trailer >>> 8;
         curType = type;
         if (sampling) {
-            bytesUntilSample -= n + iter.value().remaining();
+            ByteBuffer v = iter.value();
+            curValue = v;
+            bytesUntilSample -= n + v.remaining();
             while (bytesUntilSample < 0) {
                 bytesUntilSample += randomPeriod();
                 sampler.sample(k.duplicate());
