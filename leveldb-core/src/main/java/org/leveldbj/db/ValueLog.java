@@ -140,9 +140,7 @@ final class ValueLog implements Closeable {
      */
     synchronized byte[] append(byte[] key, int keyOffset, int keyLength, byte[] value, int valueOffset, int valueLength)
             throws IOException {
-        if (failure != null) {
-            throw new IOException("value file unusable after an earlier failure: " + failure.getMessage(), failure);
-        }
+        requireUsable();
         try {
             if (writer == null || writer.size() >= maxFileSize) {
                 long number = fileNumbers.getAsLong();
@@ -267,6 +265,14 @@ final class ValueLog implements Closeable {
         return sizes;
     }
 
+    /** Throws the earlier failure (or close) that made the value file unusable, if any. */
+    @GuardedBy("this")
+    private void requireUsable() throws IOException {
+        if (failure != null) {
+            throw new IOException("value file unusable after an earlier failure: " + failure.getMessage(), failure);
+        }
+    }
+
     /**
      * Closes the readers of a value file about to be deleted.
      *
@@ -321,9 +327,7 @@ final class ValueLog implements Closeable {
      * @throws IOException if syncing fails
      */
     synchronized void sync() throws IOException {
-        if (failure != null) {
-            throw new IOException("value file unusable after an earlier failure: " + failure.getMessage(), failure);
-        }
+        requireUsable();
         if (writer != null) {
             writer.sync();
         }
