@@ -465,11 +465,16 @@ public final class DbImpl implements DB {
         return write(batch, options);
     }
 
-    /** Appends a separated value (synced for a synced write); a failure is sticky, as the log's. */
-    private byte[] appendValue(byte[] key, byte[] value, WriteOptions options) {
+    /** Refuses write options that ask for a sync without the write-ahead log. */
+    private static void checkSyncable(WriteOptions options) {
         if (options.sync() && options.disableWal()) {
             throw new InvalidArgumentException("Invalid argument: a write cannot both sync and skip the write-ahead log");
         }
+    }
+
+    /** Appends a separated value (synced for a synced write); a failure is sticky, as the log's. */
+    private byte[] appendValue(byte[] key, byte[] value, WriteOptions options) {
+        checkSyncable(options);
         try {
             byte[] ref = s.valueLog.append(key, 0, key.length, value, 0, value.length);
             if (options.sync()) {
@@ -508,9 +513,7 @@ public final class DbImpl implements DB {
         batch.checkOpen();
         checkOpen();
         checkWritable("writing");
-        if (options.sync() && options.disableWal()) {
-            throw new InvalidArgumentException("Invalid argument: a write cannot both sync and skip the write-ahead log");
-        }
+        checkSyncable(options);
         writes.write(batch, options.sync(), options.disableWal());
         return options.snapshot() ? getSnapshot() : null;
     }
