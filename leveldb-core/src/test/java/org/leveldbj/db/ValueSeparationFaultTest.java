@@ -45,8 +45,8 @@ class ValueSeparationFaultTest {
             values.add(randomBytes(r, 1000 + r.nextInt(5000)));
             db.put(utf8("k" + i), values.get(i), new WriteOptions().sync(i == 99));
         }
+        db.close(); // then the power fails (handles must not be used after a crash)
         env.crash();
-        db.close();
         try (DB reopened = LevelDbFactory.factory.open(dir, options().paranoidChecks(true))) {
             for (int i = 0; i < 100; i++) {
                 assertArrayEquals(values.get(i), reopened.get(utf8("k" + i)), "k" + i + " was acknowledged before a sync");
