@@ -24,14 +24,24 @@ import org.leveldbj.util.Crc32c;
  * layout.
  *
  * <p>Damage never raises an exception: the reader tells its {@link Reporter} how many bytes it
- * dropped and why, and resynchronises on the next intact record. The end of the file ends the
- * log even in the middle of a header or a record: a torn last write, as a crash leaves it, is
- * not reported. Preallocated space (a block whose remaining bytes begin with a zero header) is
- * skipped without a report; a record whose fragments stop at preallocated space that runs to
- * the end of the file is a torn last write too (a writer that died between two fragments of a
- * memory-mapped log), and is dropped without a report. The reasons are {@code "checksum mismatch"}, {@code "bad record
- * length"}, {@code "unknown record type N"}, {@code "missing start of fragmented record"},
- * {@code "partial record without end"} and {@code "error in middle of record"}.
+ * dropped and why, and resynchronises on the next intact record. The reasons are
+ * {@code "checksum mismatch"}, {@code "bad record length"}, {@code "unknown record type N"},
+ * {@code "missing start of fragmented record"}, {@code "partial record without end"} and
+ * {@code "error in middle of record"}.
+ *
+ * <p>A torn last write, as a crash leaves it, is not damage and is dropped without a report:
+ * <ul>
+ *   <li>the end of the file in the middle of a header or a record;
+ *   <li>a record whose fragments stop at preallocated space (a block whose remaining bytes
+ *       begin with a zero header) that runs to the end of the file: a writer that died between
+ *       two fragments of a memory-mapped log;
+ *   <li>a damaged record (a checksum mismatch or a bad length) after which the file holds
+ *       zeros, and only zeros, to its end: a writer killed while copying the record into a
+ *       memory-mapped, zero-preallocated log leaves its header, part of its payload and then
+ *       zeros, where a plain file would simply end. Damage at the very end of a file, with no
+ *       zeros after it, is still reported.
+ * </ul>
+ * Preallocated space followed by more records is skipped without a report.
  *
  * <p>With an initial offset the reader returns only records that start at or after it, and
  * reports nothing about the bytes before it: fragments of a record that began earlier are
@@ -99,6 +109,11 @@ public final class LogReader implements Closeable {
     private static final int ZEROS = -4;
     /** Result of {@link #readPhysicalRecord()}: an intact record before the initial offset. */
     private static final int BEFORE_INITIAL_OFFSET = -3;
+    /**
+     * Result of {@link #readPhysicalRecord()}: a damaged record followed by zeros to the end of
+     * its block, held in {@link #heldOffset} until the file shows whether only zeros follow.
+     */
+    private static final int HELD_DAMAGE = -5;
 
     private final Env.SequentialFile file;
     private final Reporter reporter;
@@ -125,6 +140,17 @@ public final class LogReader implements Closeable {
 
     /** The payload of a fragmented record being reassembled. */
     private final ByteSink scratch = new ByteSink(BLOCK_SIZE);
+
+    /**
+     * A damaged record not reported yet because only zeros have followed it so far: a torn
+     * last write if the zeros run to the end of the file, damage (reported then) if anything
+     * else follows; {@code -1} when none is held.
+     */
+    private long heldOffset = -1;
+    private long heldBytes;
+    private String heldReason;
+    /** At least one zero byte follows the held damage. */
+    private boolean heldBeforeZeros;
 
     private boolean positioned;
     /** Skipping fragments of a record that began before the initial offset. */
@@ -192,7 +218,7 @@ public final class LogReader implements Closeable {
         long unfinishedBytes = 0;
         while (true) {
             int type = readPhysicalRecord();
-            if (unfinishedOffset >= 0 && type != ZEROS && type != EOF) {
+            if (unfinishedOffset >= 0 && type != ZEROS && type != HELD_DAMAGE && type != EOF) {
                 report(unfinishedOffset, unfinishedBytes, "error in middle of record");
                 unfinishedOffset = -1;
             }
@@ -248,6 +274,7 @@ public final class LogReader implements Closeable {
                     scratch.reset();
                     return null;
                 case ZEROS:
+                case HELD_DAMAGE:
                     if (inFragmentedRecord) {
                         unfinishedOffset = recordOffset;
                         unfinishedBytes = scratch.length();
@@ -347,12 +374,27 @@ public final class LogReader implements Closeable {
     private int readPhysicalRecord() throws IOException {
         while (end - start < HEADER_SIZE) {
             if (eof) {
-                // Nothing, or a header cut short by the end of the file: a torn write.
+                // Nothing, or a header cut short by the end of the file: a torn write; so is
+                // held damage that only zeros followed.
                 start = end;
+                if (heldOffset >= 0 && !heldBeforeZeros) {
+                    // Damage at the very end of the file, no zeros after it: nothing says torn.
+                    report(heldOffset, heldBytes, heldReason);
+                }
+                heldOffset = -1;
                 return EOF;
             }
             // Bytes left here are a zero-filled block tail.
             readBlock();
+            if (heldOffset >= 0) {
+                if (isZero(0, end)) {
+                    heldBeforeZeros |= end > 0;
+                    start = end;
+                } else {
+                    report(heldOffset, heldBytes, heldReason);
+                    heldOffset = -1;
+                }
+            }
         }
         int h = start;
         int length = (block[h + LENGTH_OFFSET] & 0xff) | (block[h + LENGTH_OFFSET + 1] & 0xff) << 8;
@@ -365,8 +407,7 @@ public final class LogReader implements Closeable {
                 // The payload is cut short by the end of the file: a torn write.
                 return EOF;
             }
-            report(headerOffset, dropped, "bad record length");
-            return BAD_RECORD;
+            return damaged(headerOffset, dropped, "bad record length", end);
         }
         if (type == ZERO_TYPE && length == 0) {
             // Preallocated space: nothing more is written in this block.
@@ -380,8 +421,7 @@ public final class LogReader implements Closeable {
                 // The length may be what is damaged, so nothing after it in the block is trusted.
                 int dropped = end - h;
                 start = end;
-                report(headerOffset, dropped, "checksum mismatch");
-                return BAD_RECORD;
+                return damaged(headerOffset, dropped, "checksum mismatch", h + HEADER_SIZE + length);
             }
         }
         start = h + HEADER_SIZE + length;
@@ -392,6 +432,36 @@ public final class LogReader implements Closeable {
         fragmentLength = length;
         fragmentOffset = headerOffset;
         return type;
+    }
+
+    /**
+     * Reports a damaged record at once, or holds the report when the rest of the block after
+     * the record's claimed end is zeros (a torn copy into preallocated space, if the zeros run
+     * to the end of the file).
+     *
+     * @param claimedEnd the index in {@link #block} where the record claims to end; past
+     *     {@link #end} for a bad length, when no byte of this block is left to check
+     * @return {@link #BAD_RECORD} when reported, {@link #HELD_DAMAGE} when held
+     */
+    private int damaged(long offset, long bytes, String reason, int claimedEnd) {
+        if (isZero(Math.min(claimedEnd, end), end)) {
+            heldOffset = offset;
+            heldBytes = bytes;
+            heldReason = reason;
+            heldBeforeZeros = claimedEnd < end;
+            return HELD_DAMAGE;
+        }
+        report(offset, bytes, reason);
+        return BAD_RECORD;
+    }
+
+    private boolean isZero(int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (block[i] != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Replaces the current block with the next one from the file. */

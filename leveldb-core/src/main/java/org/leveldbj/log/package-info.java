@@ -48,7 +48,10 @@
  * count, the offset and the reason, and never thrown. The end of the file, even inside a header
  * or a payload, is the end of the log: after a crash the last record may be torn, and that is
  * not corruption. A header of zeros (length 0, type 0) marks preallocated space: the rest of
- * its block is skipped without a report.
+ * its block is skipped without a report. In a preallocated (memory-mapped) log a torn record is
+ * followed by zeros instead of the end of the file: a record cut short, or failing its
+ * checksum, with only zeros after it to the end of the file is torn too (see
+ * {@link org.leveldbj.log.LogReader} for the exact rules).
  *
  * <h2>Appending to an existing log</h2>
  * A writer created with the length of an existing file continues in the block that length

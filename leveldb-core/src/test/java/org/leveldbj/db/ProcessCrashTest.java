@@ -2,12 +2,14 @@ package org.leveldbj.db;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -17,6 +19,8 @@ import org.iq80.leveldb.Options;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.leveldbj.env.FileSystemEnv;
+import org.leveldbj.log.LogFormat;
+import org.leveldbj.log.LogReader;
 
 /**
  * A killed process loses no acknowledged write, synced or not: every write reached the
@@ -47,6 +51,38 @@ class ProcessCrashTest {
                 }
                 assertEquals(rounds[r + 1], n, "entries after round " + r);
             }
+        }
+    }
+
+    /**
+     * A process killed while copying a record into its memory-mapped log leaves the record's
+     * header, part of its payload and the preallocated zeros: a torn last write, which even a
+     * paranoid open drops without calling it damage.
+     */
+    @Test
+    void recordTornInsideThePreallocatedLogIsATornWrite() throws Exception {
+        runChild(0, 3_000);
+        List<Path> logs = logs();
+        Path log = logs.get(logs.size() - 1);
+        long lastStart = -1;
+        long lastEnd = -1;
+        try (LogReader reader = new LogReader(FileSystemEnv.getDefault().newSequentialFile(log), null)) {
+            while (reader.readRecord() != null) {
+                lastStart = reader.lastRecordOffset();
+                lastEnd = reader.lastRecordEnd();
+            }
+        }
+        assertTrue(lastStart >= 0 && lastEnd - lastStart > LogFormat.HEADER_SIZE + 2, "last record " + lastStart + ".." + lastEnd);
+        byte[] bytes = Files.readAllBytes(log);
+        Arrays.fill(bytes, (int) (lastStart + LogFormat.HEADER_SIZE + 2), (int) lastEnd, (byte) 0);
+        if (bytes.length == lastEnd) {
+            // Not a mapped log: give it the zero tail a mapped one has.
+            bytes = Arrays.copyOf(bytes, bytes.length + 64 * 1024);
+        }
+        Files.write(log, bytes);
+        try (DB db = LevelDbFactory.factory.open(dir.toFile(), new Options().paranoidChecks(true))) {
+            assertArrayEquals(KilledWriterMain.value(2_998), db.get(KilledWriterMain.key(2_998)));
+            assertNull(db.get(KilledWriterMain.key(2_999)), "the torn write");
         }
     }
 

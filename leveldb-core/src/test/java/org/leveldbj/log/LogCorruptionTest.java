@@ -190,6 +190,88 @@ class LogCorruptionTest {
     }
 
     @Test
+    void tornCopyIntoPreallocatedSpaceAtEveryCutIsTheEndOfTheLog() {
+        // A memory-mapped writer killed while copying a record: everything before the cut was
+        // written, everything from it to the end of the preallocated file is still zeros.
+        String big = bigString("big", 3 * BLOCK_SIZE);
+        LogHarness full = new LogHarness();
+        full.write("hello").write(big);
+        long recordEnd = full.writtenBytes();
+        List<Integer> cuts = new ArrayList<>();
+        for (LogWriterTest.Physical p : LogWriterTest.parse(full.contents())) {
+            if (p.offset() == 0) {
+                continue;
+            }
+            int end = p.offset() + HEADER_SIZE + p.length();
+            for (int i = 0; i <= HEADER_SIZE + 1; i++) {
+                cuts.add(p.offset() + i);
+                cuts.add(end - 1 - i);
+            }
+            cuts.add(p.offset() + HEADER_SIZE + p.length() / 2);
+        }
+        for (int cut : cuts) {
+            LogHarness torn = new LogHarness();
+            torn.write("hello").write(big);
+            for (int i = cut; i < recordEnd; i++) {
+                torn.setByte(i, 0);
+            }
+            torn.appendRaw(new byte[2 * BLOCK_SIZE + 5]);
+            assertEquals("hello", torn.read(), "cut at " + cut);
+            assertEquals("EOF", torn.read(), "cut at " + cut);
+            assertEquals(List.of(), torn.reporter.reports, "cut at " + cut);
+        }
+    }
+
+    @Test
+    void damageAtTheVeryEndWithoutZerosIsReported() {
+        log.write("aaaa").write("bbbbbb");
+        log.incrementByte(11 + HEADER_SIZE + 2, 1);
+        assertEquals("aaaa", log.read());
+        assertEquals("EOF", log.read());
+        assertReports(new Report(11, HEADER_SIZE + 6, CHECKSUM));
+    }
+
+    @Test
+    void damageFollowedByZerosThenARecordIsReported() {
+        log.write("aaaa").write("bbbbbb");
+        log.incrementByte(11 + HEADER_SIZE + 2, 1);
+        log.appendRaw(new byte[(int) (2 * BLOCK_SIZE - log.writtenBytes())]);
+        LogHarness next = new LogHarness();
+        next.write("after");
+        log.appendRaw(next.contents());
+        assertEquals("aaaa", log.read());
+        assertEquals("after", log.read());
+        assertEquals("EOF", log.read());
+        assertReports(new Report(11, BLOCK_SIZE - 11, CHECKSUM));
+    }
+
+    @Test
+    void damagedMiddleFragmentFollowedByZerosThenARecordIsReported() {
+        writeFourBlockRecord();
+        log.incrementByte(BLOCK_SIZE + 100, 1);
+        for (int i = 2 * BLOCK_SIZE; i < 3 * BLOCK_SIZE; i++) {
+            log.setByte(i, 0);
+        }
+        assertEquals("next", log.read());
+        assertEquals("EOF", log.read());
+        assertReports(new Report(BLOCK_SIZE, BLOCK_SIZE, CHECKSUM),
+                new Report(0, MAX_FRAGMENT_LENGTH, MIDDLE_ERROR),
+                new Report(3 * BLOCK_SIZE, 21, MISSING_START));
+    }
+
+    @Test
+    void damageFollowedByZerosAndJunkInALaterBlockIsReported() {
+        log.write("aaaa").write("bbbbbb");
+        log.incrementByte(11 + HEADER_SIZE + 2, 1);
+        byte[] tail = new byte[(int) (2 * BLOCK_SIZE - log.writtenBytes())];
+        tail[tail.length - 10] = 42;
+        log.appendRaw(tail);
+        assertEquals("aaaa", log.read());
+        assertEquals("EOF", log.read());
+        assertReports(new Report(11, BLOCK_SIZE - 11, CHECKSUM));
+    }
+
+    @Test
     void tornInsideAZeroFilledBlockTail() {
         log.write(bigString("a", BLOCK_SIZE - HEADER_SIZE - 3)).write("next");
         log.shrinkSize(HEADER_SIZE + 4 + 1);
