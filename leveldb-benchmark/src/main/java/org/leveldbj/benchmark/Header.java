@@ -1,7 +1,9 @@
 package org.leveldbj.benchmark;
 
+import com.sun.management.HotSpotDiagnosticMXBean;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,11 +56,23 @@ final class Header {
         }
     }
 
+    /** Whether the JVM touched its heap's pages at start-up ({@code -XX:+AlwaysPreTouch}). */
+    private static boolean heapPreTouched() {
+        try {
+            HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+            return hotspot != null && Boolean.parseBoolean(hotspot.getVMOption("AlwaysPreTouch").getValue());
+        } catch (IllegalArgumentException e) {
+            return false; // not a HotSpot JVM
+        }
+    }
+
     static void print(PrintStream out, Flags flags, Impl impl, List<String> warnings) {
         out.printf(Locale.ROOT, "Impl:       %s%n", impl);
         out.printf(Locale.ROOT, "JVM:        %s %s (%s %s)%n",
                 System.getProperty("java.vendor"), System.getProperty("java.version"),
                 System.getProperty("java.vm.name"), System.getProperty("java.vm.version"));
+        out.printf(Locale.ROOT, "Heap:       %d MiB at most%s%n", Runtime.getRuntime().maxMemory() >> 20,
+                heapPreTouched() ? ", pages touched at start-up (-XX:+AlwaysPreTouch)" : "");
         out.print(sizes(flags));
         out.printf(Locale.ROOT, "Options:    %s%n", options(flags));
         int warmup = flags.effectiveWarmup();
