@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.util.Locale;
 import org.iq80.leveldb.Env;
 import org.leveldbj.util.MemoryScope;
 import org.leveldbj.util.NativeMemory;
@@ -22,10 +23,11 @@ import org.leveldbj.util.NativeMemory;
  * does). {@link #close()} truncates the file to the bytes appended; after a crash the zero tail
  * stays and is harmless.
  *
- * <p>Durability: {@link #flush()} has nothing to do. {@link #sync()} forces the current mapping
- * ({@code msync}: the pages dirtied through it) and then the channel ({@code fdatasync}: the
- * file's length, and on Linux the pages of regions already unmapped). Forcing the channel alone
- * covers mapped pages on Linux only.
+ * <p>Durability: {@link #flush()} has nothing to do. {@link #sync()} forces the channel
+ * ({@code fdatasync}): on Linux the page cache is one, so that writes every page dirtied through
+ * the mapping, and the file's length, with one device flush. Elsewhere it first forces the
+ * current mapping ({@code msync}), since only that is sure to cover mapped pages there; on
+ * Linux that {@code msync} would be a second full sync of the file (a second device flush).
  *
  * <p>Thread safety: not safe for concurrent use; one thread writes at a time.
  *
@@ -39,6 +41,9 @@ final class MappedLogFile implements Env.WritableFile {
     /** The largest mapped region. */
     static final int MAX_REGION = 1 << 20;
     private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(64 << 10).asReadOnlyBuffer();
+    /** Whether {@code fdatasync} alone writes pages dirtied through a mapping. */
+    private static final boolean LINUX =
+            System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux");
 
     private final Path file;
     private final FileChannel channel;
@@ -94,7 +99,7 @@ final class MappedLogFile implements Env.WritableFile {
     public void sync() throws IOException {
         ensureUsable();
         try {
-            if (scope != null) {
+            if (scope != null && !LINUX) {
                 scope.force();
             }
             channel.force(false);
