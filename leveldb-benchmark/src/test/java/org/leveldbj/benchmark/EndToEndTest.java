@@ -3,6 +3,7 @@ package org.leveldbj.benchmark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -11,6 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -72,6 +75,46 @@ class EndToEndTest {
             assertTrue(lines.get(3).matches(".* MB/s"), lines.get(3));
         }
         assertTrue(run.out.contains("Impl:       " + loaded), run.out);
+    }
+
+    /**
+     * Enough writes for several memtable flushes and compactions, so that each engine's
+     * background work runs and loads its classes: a peer whose directory lacks a library fails
+     * only there (iq80 without Guava's failureaccess jar then loops, writing tables without end).
+     * It runs as {@code bin/db-bench} does, in a JVM of its own with the runner's class path,
+     * which is killed if it does not finish in time.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"leveldbj", "iq80", "leveldbjni", "rocksdb", "h2"})
+    void backgroundWorkRunsInTheRunnersJvm(String impl) throws Exception {
+        Peers.loadOrSkip(impl);
+        int num = 20_000;
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Path output = temp.resolve("out.txt");
+        Process child = new ProcessBuilder(java.toString(), "-Xmx512m",
+                "-cp", System.getProperty("java.class.path"),
+                "-Dleveldbj.bench.peers=" + System.getProperty("leveldbj.bench.peers"),
+                DbBench.class.getName(), "--impl=" + impl, "--num=" + num, "--warmup=0",
+                "--write_buffer_size=262144", "--db=" + temp.resolve("db"),
+                "--benchmarks=fillrandom,readrandom")
+                .redirectErrorStream(true)
+                .redirectOutput(output.toFile())
+                .start();
+        if (!child.waitFor(60, TimeUnit.SECONDS)) {
+            child.destroyForcibly().waitFor();
+            fail(impl + " did not finish within 60 s:\n" + Files.readString(output));
+        }
+        String out = Files.readString(output);
+        assertEquals(0, child.exitValue(), out);
+        List<String> lines = new Run(0, out, "").resultLines();
+        assertEquals(2, lines.size(), out);
+        for (String line : lines) {
+            assertTrue(TIMED.matcher(line).matches(), line);
+        }
+        // Random keys with repeats: about 1 - 1/e of the key space was written.
+        Matcher found = Pattern.compile("\\((\\d+) of " + num + " found\\)$").matcher(lines.get(1));
+        assertTrue(found.find(), lines.get(1));
+        assertTrue(Integer.parseInt(found.group(1)) > num / 2, lines.get(1));
     }
 
     @Test
