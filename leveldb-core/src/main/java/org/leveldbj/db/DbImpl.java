@@ -40,7 +40,6 @@ import org.leveldbj.table.BloomFilterPolicy;
 import org.leveldbj.table.FilterKeyExtractor;
 import org.leveldbj.table.TableOptions;
 import org.leveldbj.table.TableReadOptions;
-import org.leveldbj.util.Bytes;
 import org.leveldbj.version.Version;
 import org.leveldbj.version.VersionSet;
 
@@ -398,8 +397,7 @@ public final class DbImpl implements DB {
         ValueLog values = s.valueLog;
         boolean verify = ro.verifyChecksums() || s.options.verifyChecksums();
         DbIterator entries = new DbIterator(merged, s.icmp.userComparator(), sequence, internalKey -> {
-            byte[] key = Bytes.copy(internalKey, internalKey.position(), internalKey.remaining());
-            if (current.recordReadSample(key)) {
+            if (current.recordReadSample(internalKey)) {
                 scheduleCompaction();
             }
         }, reference -> values.read(reference, verify));

@@ -54,9 +54,9 @@ public final class DbIterator implements SortedIterator {
         /**
          * Called with a sampled entry.
          *
-         * @param internalKey the entry's internal key; a view valid only during the call
+         * @param internalKey a copy of the entry's internal key, the sampler's to keep
          */
-        void sample(ByteBuffer internalKey);
+        void sample(byte[] internalKey);
     }
 
     /** Reads the value a separated entry refers to. */
@@ -460,10 +460,23 @@ public final class DbIterator implements SortedIterator {
             ByteBuffer v = iter.value();
             curValue = v;
             bytesUntilSample -= n + v.remaining();
-            while (bytesUntilSample < 0) {
-                bytesUntilSample += randomPeriod();
-                sampler.sample(k.duplicate());
+            if (bytesUntilSample < 0) {
+                sample(k);
             }
+        }
+    }
+
+    /**
+     * Hands the key to the sampler, about once a megabyte read. The copy goes through the shared
+     * {@link Bytes#toArray}, whose calls on the buffer have met every buffer class, rather than
+     * a call here that only the rare samples profile: a scan loop compiled while those had all
+     * been heap keys was deoptimized and recompiled, several times in a row, by its first
+     * sample of a key of another class (a view of a block stored uncompressed).
+     */
+    private void sample(ByteBuffer k) {
+        while (bytesUntilSample < 0) {
+            bytesUntilSample += randomPeriod();
+            sampler.sample(Bytes.toArray(k));
         }
     }
 
