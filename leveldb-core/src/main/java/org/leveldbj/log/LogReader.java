@@ -407,7 +407,8 @@ public final class LogReader implements Closeable {
                 // The payload is cut short by the end of the file: a torn write.
                 return EOF;
             }
-            return damaged(headerOffset, dropped, "bad record length", end);
+            // A length torn in the copy is followed by a payload not copied yet: zeros.
+            return damaged(headerOffset, dropped, "bad record length", h + HEADER_SIZE);
         }
         if (type == ZERO_TYPE && length == 0) {
             // Preallocated space: nothing more is written in this block.
@@ -435,20 +436,21 @@ public final class LogReader implements Closeable {
     }
 
     /**
-     * Reports a damaged record at once, or holds the report when the rest of the block after
-     * the record's claimed end is zeros (a torn copy into preallocated space, if the zeros run
-     * to the end of the file).
+     * Reports a damaged record at once, or holds the report when the rest of the block from
+     * {@code zerosFrom} is zeros (a torn copy into preallocated space, if the zeros run to the
+     * end of the file).
      *
-     * @param claimedEnd the index in {@link #block} where the record claims to end; past
-     *     {@link #end} for a bad length, when no byte of this block is left to check
+     * @param zerosFrom the index in {@link #block} from which a torn copy leaves only zeros:
+     *     the claimed end of a record failing its checksum (its payload may be partly copied),
+     *     the end of the header for a bad length (nothing after a torn length was copied)
      * @return {@link #BAD_RECORD} when reported, {@link #HELD_DAMAGE} when held
      */
-    private int damaged(long offset, long bytes, String reason, int claimedEnd) {
-        if (isZero(Math.min(claimedEnd, end), end)) {
+    private int damaged(long offset, long bytes, String reason, int zerosFrom) {
+        if (isZero(zerosFrom, end)) {
             heldOffset = offset;
             heldBytes = bytes;
             heldReason = reason;
-            heldBeforeZeros = claimedEnd < end;
+            heldBeforeZeros = zerosFrom < end;
             return HELD_DAMAGE;
         }
         report(offset, bytes, reason);

@@ -232,6 +232,18 @@ class LogCorruptionTest {
     }
 
     @Test
+    void badLengthWithAWrittenPayloadBeforePreallocatedZerosIsReported() {
+        // Not a torn copy: the payload after the length was written, so the length is damaged.
+        log.write("aaaa").write("bbbbbb");
+        log.setByte(11 + 4, 0xff);
+        log.setByte(11 + 5, 0xff);
+        log.appendRaw(new byte[(int) (2 * BLOCK_SIZE - log.writtenBytes())]);
+        assertEquals("aaaa", log.read());
+        assertEquals("EOF", log.read());
+        assertReports(new Report(11, BLOCK_SIZE - 11, BAD_LENGTH));
+    }
+
+    @Test
     void damageFollowedByZerosThenARecordIsReported() {
         log.write("aaaa").write("bbbbbb");
         log.incrementByte(11 + HEADER_SIZE + 2, 1);
