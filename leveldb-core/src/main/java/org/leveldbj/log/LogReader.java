@@ -35,10 +35,11 @@ import org.leveldbj.util.Crc32c;
  *   <li>a record whose fragments stop at preallocated space (a block whose remaining bytes
  *       begin with a zero header) that runs to the end of the file: a writer that died between
  *       two fragments of a memory-mapped log;
- *   <li>a damaged record (a checksum mismatch or a bad length) after which the file holds
- *       zeros, and only zeros, to its end: a writer killed while copying the record into a
- *       memory-mapped, zero-preallocated log leaves its header, part of its payload and then
- *       zeros, where a plain file would simply end. Damage at the very end of a file, with no
+ *   <li>a damaged record after which the file holds zeros, and only zeros, to its end (after
+ *       the record's claimed end for a checksum mismatch, after its header for a bad length,
+ *       whose payload a torn copy has not reached): a writer killed while copying the record
+ *       into a memory-mapped, zero-preallocated log leaves its header, part of its payload and
+ *       then zeros, where a plain file would simply end. Damage at the very end of a file, with no
  *       zeros after it, is still reported.
  * </ul>
  * Preallocated space followed by more records is skipped without a report.
