@@ -23,6 +23,15 @@ import org.leveldbj.util.NativeMemory;
  * does). {@link #close()} truncates the file to the bytes appended; after a crash the zero tail
  * stays and is harmless.
  *
+ * <p>How the zeros are written decides what a sync costs: the kernel caches a large write in
+ * large page-cache units (folios, on Linux 6.x's ext4), and a sync writes the whole of every unit
+ * a record touched. The first region, and every region after one in which the log was synced,
+ * is therefore filled a page at a time ({@link #SYNCED_FILL_CHUNK}), so that a synced record
+ * costs the device a page; a log that is not being synced gets its zeros in
+ * {@link #FILL_CHUNK}-byte writes, 16 times fewer system calls. (Measured on Linux 6.18, ext4, a
+ * 128-byte record and a sync at a time through a 1 MiB mapping: 82-84 microseconds with the
+ * region filled a page at a time, 93-95 with 64 KiB writes, 230-250 with one 1 MiB write.)
+ *
  * <p>Durability: {@link #flush()} has nothing to do. {@link #sync()} forces the channel
  * ({@code fdatasync}): on Linux the page cache is one, so that writes every page dirtied through
  * the mapping, and the file's length, with one device flush. Elsewhere it first forces the
@@ -40,7 +49,11 @@ final class MappedLogFile implements Env.WritableFile {
     static final int FIRST_REGION = 64 << 10;
     /** The largest mapped region. */
     static final int MAX_REGION = 1 << 20;
-    private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(64 << 10).asReadOnlyBuffer();
+    /** The size of each write of zeros extending a log that is not being synced. */
+    static final int FILL_CHUNK = 64 << 10;
+    /** The size of each write of zeros extending a log that is synced: one page. */
+    static final int SYNCED_FILL_CHUNK = 4 << 10;
+    private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(FILL_CHUNK).asReadOnlyBuffer();
     /** Whether {@code fdatasync} alone writes pages dirtied through a mapping. */
     private static final boolean LINUX =
             System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux");
@@ -55,6 +68,8 @@ final class MappedLogFile implements Env.WritableFile {
     private ByteBuffer region;
     /** The size of the next region to map. */
     private int nextRegionSize = FIRST_REGION;
+    /** Whether the next region is filled a page at a time: first, and after a sync. */
+    private boolean fillByPage = true;
     private IOException failure;
     private boolean closed;
 
@@ -103,9 +118,15 @@ final class MappedLogFile implements Env.WritableFile {
                 scope.force();
             }
             channel.force(false);
+            fillByPage = true;
         } catch (IOException e) {
             throw fail(IoErrors.withPath(file, e));
         }
+    }
+
+    /** The size of the writes of zeros that will extend the file by the next region. */
+    int nextFillChunk() {
+        return fillByPage ? SYNCED_FILL_CHUNK : FILL_CHUNK;
     }
 
     /** Unmaps the current region, extends the file by the next one and maps it. */
@@ -114,9 +135,11 @@ final class MappedLogFile implements Env.WritableFile {
         long start = size;
         int length = nextRegionSize;
         nextRegionSize = Math.min(MAX_REGION, nextRegionSize * 2);
+        int chunk = nextFillChunk();
+        fillByPage = false;
         try {
             for (long p = start; p < start + length; ) {
-                ByteBuffer zeros = ZEROS.duplicate().limit((int) Math.min(ZEROS.capacity(), start + length - p));
+                ByteBuffer zeros = ZEROS.duplicate().limit((int) Math.min(chunk, start + length - p));
                 p += channel.write(zeros, p);
             }
             MemoryScope s = NativeMemory.open();
