@@ -271,6 +271,10 @@ final class BackgroundWork {
             s.mutex.unlock();
             try {
                 stats = job.run(c, smallestSnapshot, separated);
+                if (!relocated.isEmpty()) {
+                    // The moved values are durable before the edit that drops their old copies.
+                    s.valueLog.sync();
+                }
             } finally {
                 s.mutex.lock();
                 // Only this thread deletes files, so the outputs need no protection from here on.

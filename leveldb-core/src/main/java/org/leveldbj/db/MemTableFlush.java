@@ -94,6 +94,11 @@ final class MemTableFlush {
             // Only a database marked for separated values can hold references to count.
             meta = TableFileWriter.writeAll(s.env, s.dir, number, s.sstTableNames, s.tableOptions, s.tables, it,
                     separated ? edit : null);
+            if (separated && meta != null) {
+                // The table may refer to values no sync has covered yet: make them durable
+                // before the edit recording the table (and retiring its log) can be.
+                s.valueLog.sync();
+            }
         } finally {
             s.mutex.lock();
             obsolete.release(number);

@@ -476,6 +476,13 @@ public final class Repairer {
         for (String manifest : manifests) {
             toArchive.add(dir.resolve(manifest));
         }
+        // The values the tables refer to are durable before the MANIFEST naming the tables is.
+        for (long valueFile : liveBytes.valueFileLiveBytes().keySet()) {
+            Path path = dir.resolve(FileNames.valueFileName(valueFile));
+            if (env.fileExists(path)) {
+                ValueFiles.sync(env, path);
+            }
+        }
         Path temp = dir.resolve(FileNames.tempFileName(manifestNumber));
         try (LogWriter writer = new LogWriter(env.newWritableFile(temp))) {
             writer.addRecord(edit.encode());

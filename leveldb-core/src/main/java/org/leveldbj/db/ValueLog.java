@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import org.iq80.leveldb.CorruptionException;
@@ -41,6 +42,12 @@ import org.leveldbj.vlog.ValueReference;
  * a reopened database starts a new file. A failed append leaves the file's end unknown: every
  * later append fails too. Compactions move the values of files being reclaimed
  * ({@link #reclaim}, {@link #relocate}) or write them back into the tables ({@link #inline}).
+ *
+ * <p>Tables: a table is recorded in the MANIFEST (and the log it was flushed from deleted) only
+ * after {@link #sync} has made every value it may refer to durable: the values appended by this
+ * object (a memtable's unsynced writes, the values a compaction moved) and the value files the
+ * references of recovered logs named. Otherwise a power failure could keep the table and lose
+ * its values, leaving references to nothing.
  *
  * <p>Recovery: {@link #checkReferences} tells whether every reference of a batch read from a log
  * reaches a record of its value file; a batch with one that does not was logged after a value
@@ -74,6 +81,9 @@ final class ValueLog implements Closeable {
     private final AtomicLong valuesWritten = new AtomicLong();
     /** Recovery only (one thread, value files unchanging): the sizes of value files seen. */
     private final Map<Long, Long> recoverySizes = new HashMap<>();
+    /** Value files the references of recovered logs named, not yet synced by {@link #sync}. */
+    @GuardedBy("this")
+    private final Set<Long> recoveredUnsynced = new TreeSet<>();
     @GuardedBy("this")
     private ValueFileWriter writer;
     /** A value file was created since the directory was last synced. */
@@ -322,7 +332,8 @@ final class ValueLog implements Closeable {
     }
 
     /**
-     * Makes every value appended so far durable; called before a synced log record.
+     * Makes every value appended so far durable, and the value files recovered logs referred to:
+     * called before a synced log record, and before an edit recording tables is logged.
      *
      * @throws IOException if syncing fails
      */
@@ -330,6 +341,13 @@ final class ValueLog implements Closeable {
         requireUsable();
         if (writer != null) {
             writer.sync();
+        }
+        for (var it = recoveredUnsynced.iterator(); it.hasNext(); ) {
+            Path path = files.path(it.next());
+            if (env.fileExists(path)) {
+                ValueFiles.sync(env, path);
+            }
+            it.remove();
         }
         if (directoryUnsynced) {
             env.syncDir(dir);
@@ -377,7 +395,7 @@ final class ValueLog implements Closeable {
      * @return {@code null} when every reference holds, else why one does not
      * @throws CorruptionException if the batch itself is malformed
      */
-    String checkReferences(WriteBatchImpl batch) {
+    synchronized String checkReferences(WriteBatchImpl batch) {
         ReferenceCheck check = new ReferenceCheck();
         batch.forEach(check);
         return check.problem;
@@ -449,6 +467,11 @@ final class ValueLog implements Closeable {
     }
 
     /** Finds the first reference of a batch that reaches past its value file's end. */
+    /** Notes a value file a recovered log refers to, for {@link #sync}. */
+    private synchronized void recoveredFile(long number) {
+        recoveredUnsynced.add(number);
+    }
+
     private final class ReferenceCheck implements WriteBatchImpl.Handler {
         String problem;
 
@@ -476,6 +499,9 @@ final class ValueLog implements Closeable {
                     return -1L;
                 }
             });
+            if (size >= 0) {
+                recoveredFile(ref.fileNumber());
+            }
             if (size < ref.end()) {
                 problem = "value reference to " + path + " offset " + ref.offset() + " (" + ref.recordSize()
                         + " bytes) " + (size < 0 ? "in a missing file" : "past the file's end (" + size + " bytes)");

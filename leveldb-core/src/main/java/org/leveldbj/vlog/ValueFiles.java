@@ -30,6 +30,20 @@ public final class ValueFiles implements Closeable {
     private final ConcurrentHashMap<Long, Reader> readers = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
+    /**
+     * Makes a value file that already exists durable (its bytes, as the operating system holds
+     * them), whoever wrote it: before a table that refers to its values is recorded.
+     *
+     * @param env the environment
+     * @param file the value file
+     * @throws IOException if it cannot be opened or synced
+     */
+    public static void sync(Env env, Path file) throws IOException {
+        try (Env.WritableFile f = env.newAppendableFile(file)) {
+            f.sync();
+        }
+    }
+
     /** An open value file and the reads using it; the map's own hold counts as one. */
     private static final class Reader {
         final Env.RandomAccessFile file;
