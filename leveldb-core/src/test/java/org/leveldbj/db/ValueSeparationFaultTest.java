@@ -151,6 +151,26 @@ class ValueSeparationFaultTest {
     }
 
     @Test
+    void aFullValueFileWhoseBackgroundSyncFailsFailsEveryLaterWrite(@Seed Random r) throws IOException {
+        DB db = LevelDbFactory.factory.open(dir, options());
+        try {
+            env.failAlways(FaultInjectionEnv.Op.SYNC);
+            // Value files of 128 KiB: each switch hands the full file to the background sync,
+            // whose failure the next switches collect.
+            IOErrorException e = assertThrows(IOErrorException.class, () -> {
+                for (int i = 0; i < 1000; i++) {
+                    db.put(utf8("k" + i), randomBytes(r, 3000));
+                }
+            });
+            assertTrue(e.getMessage().contains(".vlog"), e.getMessage());
+            assertThrows(IOErrorException.class, () -> db.put(utf8("small"), utf8("s")), "the failure is sticky");
+        } finally {
+            env.clearFaults();
+            db.close();
+        }
+    }
+
+    @Test
     void aValueFileThatCannotBeWrittenFailsEveryLaterWriteAndLosesNothing(@Seed Random r) throws IOException {
         List<byte[]> values = new ArrayList<>();
         DB db = LevelDbFactory.factory.open(dir, options());
