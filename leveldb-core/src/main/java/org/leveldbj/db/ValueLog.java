@@ -47,9 +47,10 @@ import org.leveldbj.vlog.ValueReference;
  * a reopened database starts a new file. A file left for the next is synced and closed by a
  * thread of this object's own, so that the writer does not wait for the device (a 64 MiB sync
  * took about 33 ms here, a third of a millisecond per 100 KB value written); {@link #sync}
- * waits for those syncs, and an append waits when more than {@value #MAX_SWITCHED_OUT} files
- * are still being synced. A sync that fails there makes every later append and sync fail. A failed append leaves the file's end unknown: every
- * later append fails too. Compactions move the values of files being reclaimed
+ * waits for those syncs, and an append that starts a file waits for the oldest while
+ * {@value #MAX_SWITCHED_OUT} are still being synced. A sync that fails there makes every later
+ * append and sync fail. A failed append leaves the file's end unknown: every later append fails
+ * too. Compactions move the values of files being reclaimed
  * ({@link #reclaim}, {@link #relocate}) or write them back into the tables ({@link #inline}).
  *
  * <p>Tables: a table is recorded in the MANIFEST (and the log it was flushed from deleted) only
@@ -73,7 +74,7 @@ final class ValueLog implements Closeable {
     static final int TABLE_FILES_PER_VALUE_FILE = 32;
     /** The smallest value file size limit. */
     static final long MIN_FILE_SIZE = 64 << 10;
-    /** The most files left for the next whose background sync an append does not wait for. */
+    /** How many files left for the next may be syncing before a new switch waits for one. */
     static final int MAX_SWITCHED_OUT = 2;
 
     private final Env env;
@@ -568,12 +569,12 @@ final class ValueLog implements Closeable {
         }
     }
 
-    /** Finds the first reference of a batch that reaches past its value file's end. */
     /** Notes a value file a recovered log refers to, for {@link #sync}. */
     private synchronized void recoveredFile(long number) {
         recoveredUnsynced.add(number);
     }
 
+    /** Finds the first reference of a batch that reaches past its value file's end. */
     private final class ReferenceCheck implements WriteBatchImpl.Handler {
         String problem;
 
