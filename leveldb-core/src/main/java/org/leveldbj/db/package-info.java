@@ -11,6 +11,7 @@
  * MANIFEST-NNNNNN    log of version edits (see org.leveldbj.version)
  * NNNNNN.log         write-ahead log of write batches
  * NNNNNN.ldb         sorted table (NNNNNN.sst is read too)
+ * NNNNNN.vlog        value file of separated values (see org.leveldbj.vlog)
  * NNNNNN.dbtmp       temporary file
  * LOCK               locked while the database is open
  * LOG, LOG.old       human-readable info log
@@ -31,7 +32,8 @@
  * {@code WriteAheadLog} (the log files), {@code WriteQueue} (group commit and the memtable
  * switch), {@code BackgroundWork} (the background thread: what runs next, manual compactions,
  * suspension), {@code MemTableFlush} (memtables to tables), {@code ObsoleteFiles} (pending
- * outputs and the sweep) and {@code Recovery} (opening). Fields the database lock guards are
+ * outputs and the sweep), {@code Recovery} (opening), {@code ValueLog} (value files: appends,
+ * their syncs, reads) and {@code ValueCollector} (reclaiming value files' garbage). Fields the database lock guards are
  * marked {@code @GuardedBy} and the build checks every access with Error Prone; methods that
  * other parts call with the lock held assert it, because the analysis cannot follow the lock
  * from one part's reference to another's ({@code doc/impl.md} has the rules and the lock order).
