@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
 import java.util.List;
 import org.iq80.leveldb.CompressionType;
 import org.junit.jupiter.api.Test;
@@ -63,6 +64,13 @@ class FlagsTest {
         assertEquals("/data/db", flags.db);
         assertEquals(List.of("readrandom", "readseq"), flags.benchmarks);
         assertEquals(200_000, Flags.parse("--num=5000000").effectiveWarmup());
+        // fill100K is repeated until the warm-up made as many writes as the measured run.
+        assertEquals(List.of("fillrandom", "readseq", "fill100K", "fill100K", "fill100K", "fill100K", "fill100K"),
+                Flags.parse("--benchmarks=readseq,fill100K").forWarmup("/tmp/scratch").benchmarks);
+        assertEquals(List.of("fillrandom", "fill100K", "fill100K"),
+                Flags.parse("--num=1000", "--warmup=500", "--benchmarks=fill100K").forWarmup("/tmp/scratch").benchmarks);
+        assertEquals(Flags.MAX_WARMUP_REPEATS, Collections.frequency(
+                Flags.parse("--num=100000000", "--benchmarks=fill100K").forWarmup("/tmp/scratch").benchmarks, "fill100K"));
         assertEquals(0, Flags.parse("--warmup=0").effectiveWarmup());
     }
 
