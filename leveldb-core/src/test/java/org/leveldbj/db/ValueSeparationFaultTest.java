@@ -41,6 +41,25 @@ class ValueSeparationFaultTest {
         return env.getChildren(dir.toPath()).stream().filter(name -> name.endsWith(".vlog")).count();
     }
 
+    /** Puts 30 values of 1,000 to 6,000 bytes under keys k0..k29, none synced. */
+    private static List<byte[]> putUnsynced(DB db, Random r) {
+        List<byte[]> values = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            values.add(randomBytes(r, 1000 + r.nextInt(5000)));
+            db.put(utf8("k" + i), values.get(i));
+        }
+        return values;
+    }
+
+    /** Opens the database with paranoid checks and finds every value {@link #putUnsynced} put. */
+    private void assertEveryValueSurvived(List<byte[]> values) throws IOException {
+        try (DB reopened = LevelDbFactory.factory.open(dir, options().paranoidChecks(true))) {
+            for (int i = 0; i < values.size(); i++) {
+                assertArrayEquals(values.get(i), reopened.get(utf8("k" + i)), "k" + i + " was in a table before the failure");
+            }
+        }
+    }
+
     @Test
     void aPowerFailureKeepsEverythingUpToTheLastSyncedWrite(@Seed Random r) throws IOException {
         List<byte[]> values = new ArrayList<>();
@@ -64,60 +83,36 @@ class ValueSeparationFaultTest {
 
     @Test
     void valuesOfAFlushedMemtableSurviveAPowerFailure(@Seed Random r) throws IOException {
-        List<byte[]> values = new ArrayList<>();
         DB db = LevelDbFactory.factory.open(dir, options().maxFileSize(1 << 20));
-        for (int i = 0; i < 30; i++) {
-            values.add(randomBytes(r, 1000 + r.nextInt(5000)));
-            db.put(utf8("k" + i), values.get(i)); // none synced
-        }
+        List<byte[]> values = putUnsynced(db, r);
         // The memtable goes to a synced table and the log holding the writes is deleted: the
         // table's references must not outlive the values they name.
         db.compactRange(null, null);
         db.close();
         env.crash();
-        try (DB reopened = LevelDbFactory.factory.open(dir, options().paranoidChecks(true))) {
-            for (int i = 0; i < 30; i++) {
-                assertArrayEquals(values.get(i), reopened.get(utf8("k" + i)), "k" + i + " was in a table before the failure");
-            }
-        }
+        assertEveryValueSurvived(values);
     }
 
     @Test
     void valuesOfLogsRecoveredIntoTablesSurviveAPowerFailureAfterTheReopen(@Seed Random r) throws IOException {
-        List<byte[]> values = new ArrayList<>();
         DB db = LevelDbFactory.factory.open(dir, options().maxFileSize(1 << 20));
-        for (int i = 0; i < 30; i++) {
-            values.add(randomBytes(r, 1000 + r.nextInt(5000)));
-            db.put(utf8("k" + i), values.get(i)); // none synced
-        }
+        List<byte[]> values = putUnsynced(db, r);
         db.close(); // the process ends; what it wrote is still in the operating system's cache
         // The reopen replays the log into a synced table and deletes the log.
         LevelDbFactory.factory.open(dir, options().maxFileSize(1 << 20)).close();
         env.crash();
-        try (DB reopened = LevelDbFactory.factory.open(dir, options().paranoidChecks(true))) {
-            for (int i = 0; i < 30; i++) {
-                assertArrayEquals(values.get(i), reopened.get(utf8("k" + i)), "k" + i + " was in a table before the failure");
-            }
-        }
+        assertEveryValueSurvived(values);
     }
 
     @Test
     void valuesOfLogsRepairedIntoTablesSurviveAPowerFailureAfterTheRepair(@Seed Random r) throws IOException {
-        List<byte[]> values = new ArrayList<>();
         DB db = LevelDbFactory.factory.open(dir, options().maxFileSize(1 << 20));
-        for (int i = 0; i < 30; i++) {
-            values.add(randomBytes(r, 1000 + r.nextInt(5000)));
-            db.put(utf8("k" + i), values.get(i)); // none synced
-        }
+        List<byte[]> values = putUnsynced(db, r);
         db.close();
         // The repair turns the log into a table and archives the log.
         LevelDbFactory.factory.repair(dir, options());
         env.crash();
-        try (DB reopened = LevelDbFactory.factory.open(dir, options().paranoidChecks(true))) {
-            for (int i = 0; i < 30; i++) {
-                assertArrayEquals(values.get(i), reopened.get(utf8("k" + i)), "k" + i + " was in a table before the failure");
-            }
-        }
+        assertEveryValueSurvived(values);
     }
 
     @Test
