@@ -60,7 +60,7 @@ final class Flags implements Cloneable {
         return warmup >= 0 ? warmup : Math.min(num / 5, MAX_AUTO_WARMUP);
     }
 
-    /** The most times the warm-up repeats a workload of few large writes. */
+    /** The most times the warm-up repeats a workload ({@link Workload#warmsUpWithAllItsWrites}). */
     static final int MAX_WARMUP_REPEATS = 10;
 
     /**
@@ -84,8 +84,8 @@ final class Flags implements Cloneable {
         int entries = effectiveWarmup();
         int repeats = entries <= 0 ? 1 : Math.min(MAX_WARMUP_REPEATS, Math.max(1, (num + entries - 1) / entries));
         for (String name : benchmarks) {
-            boolean fewLargeWrites = Workload.isKnown(name) && Workload.named(name) == Workload.FILL100K;
-            for (int i = fewLargeWrites ? repeats : 1; i > 0; i--) {
+            boolean allWrites = Workload.isKnown(name) && Workload.named(name).warmsUpWithAllItsWrites();
+            for (int i = allWrites ? repeats : 1; i > 0; i--) {
                 names.add(name);
             }
         }

@@ -39,6 +39,11 @@ enum Workload {
         int valueSize(int flagsValueSize) {
             return 100 * 1000;
         }
+
+        @Override
+        boolean warmsUpWithAllItsWrites() {
+            return true;
+        }
     },
     READSEQ("readseq", false, Operations::readSequential),
     READREVERSE("readreverse", false, Operations::readReverse),
@@ -104,6 +109,15 @@ enum Workload {
     }
 
     boolean sync() {
+        return false;
+    }
+
+    /**
+     * Whether the JIT warm-up repeats this workload until it made as many writes as the
+     * measured run ({@link Flags#forWarmup}): fill100K, whose few, large writes run the
+     * per-block code of flushes and compactions too rarely in a fifth of them to compile it.
+     */
+    boolean warmsUpWithAllItsWrites() {
         return false;
     }
 

@@ -41,18 +41,25 @@ class ValueSeparationFaultTest {
         return env.getChildren(dir.toPath()).stream().filter(name -> name.endsWith(".vlog")).count();
     }
 
-    /** Puts 30 values of 1,000 to 6,000 bytes under keys k0..k29, none synced. */
-    private static List<byte[]> putUnsynced(DB db, Random r) {
+    /** What a test does to an open database holding unsynced values, closing it, before the power fails. */
+    private interface Step {
+        void run(DB db) throws IOException;
+    }
+
+    /**
+     * Puts 30 values of 1,000 to 6,000 bytes under keys k0..k29, none synced, runs {@code step}
+     * (which closes the database), cuts the power and checks, with paranoid checks, that every
+     * value came back: each step puts them into a table before the power fails.
+     */
+    private void assertValuesSurviveAPowerFailureAfter(Random r, Step step) throws IOException {
         List<byte[]> values = new ArrayList<>();
+        DB db = LevelDbFactory.factory.open(dir, options().maxFileSize(1 << 20));
         for (int i = 0; i < 30; i++) {
             values.add(randomBytes(r, 1000 + r.nextInt(5000)));
             db.put(utf8("k" + i), values.get(i));
         }
-        return values;
-    }
-
-    /** Opens the database with paranoid checks and finds every value {@link #putUnsynced} put. */
-    private void assertEveryValueSurvived(List<byte[]> values) throws IOException {
+        step.run(db);
+        env.crash();
         try (DB reopened = LevelDbFactory.factory.open(dir, options().paranoidChecks(true))) {
             for (int i = 0; i < values.size(); i++) {
                 assertArrayEquals(values.get(i), reopened.get(utf8("k" + i)), "k" + i + " was in a table before the failure");
@@ -83,36 +90,31 @@ class ValueSeparationFaultTest {
 
     @Test
     void valuesOfAFlushedMemtableSurviveAPowerFailure(@Seed Random r) throws IOException {
-        DB db = LevelDbFactory.factory.open(dir, options().maxFileSize(1 << 20));
-        List<byte[]> values = putUnsynced(db, r);
         // The memtable goes to a synced table and the log holding the writes is deleted: the
         // table's references must not outlive the values they name.
-        db.compactRange(null, null);
-        db.close();
-        env.crash();
-        assertEveryValueSurvived(values);
+        assertValuesSurviveAPowerFailureAfter(r, db -> {
+            db.compactRange(null, null);
+            db.close();
+        });
     }
 
     @Test
     void valuesOfLogsRecoveredIntoTablesSurviveAPowerFailureAfterTheReopen(@Seed Random r) throws IOException {
-        DB db = LevelDbFactory.factory.open(dir, options().maxFileSize(1 << 20));
-        List<byte[]> values = putUnsynced(db, r);
-        db.close(); // the process ends; what it wrote is still in the operating system's cache
-        // The reopen replays the log into a synced table and deletes the log.
-        LevelDbFactory.factory.open(dir, options().maxFileSize(1 << 20)).close();
-        env.crash();
-        assertEveryValueSurvived(values);
+        // The process ends (what it wrote is still in the operating system's cache), and the
+        // reopen replays the log into a synced table and deletes the log.
+        assertValuesSurviveAPowerFailureAfter(r, db -> {
+            db.close();
+            LevelDbFactory.factory.open(dir, options().maxFileSize(1 << 20)).close();
+        });
     }
 
     @Test
     void valuesOfLogsRepairedIntoTablesSurviveAPowerFailureAfterTheRepair(@Seed Random r) throws IOException {
-        DB db = LevelDbFactory.factory.open(dir, options().maxFileSize(1 << 20));
-        List<byte[]> values = putUnsynced(db, r);
-        db.close();
         // The repair turns the log into a table and archives the log.
-        LevelDbFactory.factory.repair(dir, options());
-        env.crash();
-        assertEveryValueSurvived(values);
+        assertValuesSurviveAPowerFailureAfter(r, db -> {
+            db.close();
+            LevelDbFactory.factory.repair(dir, options());
+        });
     }
 
     @Test
