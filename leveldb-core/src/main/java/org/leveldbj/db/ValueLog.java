@@ -44,12 +44,18 @@ import org.leveldbj.vlog.ValueReference;
  * {@link #sync} (the value file, and the directory after a new file) before the log is synced.
  * A value file grows to {@value #TABLE_FILES_PER_VALUE_FILE} times the table file size before
  * the next is started (64 MiB by default), and is never appended to after this object is closed:
- * a reopened database starts a new file. A file left for the next is synced and closed by a
- * thread of this object's own, so that the writer does not wait for the device (a 64 MiB sync
- * took about 33 ms here, a third of a millisecond per 100 KB value written); {@link #sync}
- * waits for those syncs, and an append that starts a file waits for the oldest while
- * {@value #MAX_SWITCHED_OUT} are still being synced. A sync that fails there makes every later
- * append and sync fail. A failed append leaves the file's end unknown: every later append fails
+ * a reopened database starts a new file. A file left for the next stays open, unsynced, until
+ * {@link #sync} needs it durable, while at most {@value #DEFERRED_FILES} wait so; beyond that
+ * the oldest is synced and closed by a thread of this object's own. So a burst of large values
+ * runs at the speed of the operating system's cache (syncing each full file beside the writer
+ * cost it a fifth of its time here: 100 KB values into 32 MiB files, 41-58 against 32-35
+ * microseconds per write), and what a later sync must
+ * force is still bounded: the current file and up to {@value #DEFERRED_FILES} full ones, plus
+ * up to {@value #MAX_SWITCHED_OUT} that the thread is syncing, for which an append that starts a
+ * file waits when that many are in progress. {@link #sync} syncs the waiting files itself and
+ * waits for the thread's; {@link #close} closes the waiting files unsynced (a clean close does
+ * not sync the write-ahead log either). A sync that fails makes every later append and sync
+ * fail. A failed append leaves the file's end unknown: every later append fails
  * too. Compactions move the values of files being reclaimed
  * ({@link #reclaim}, {@link #relocate}) or write them back into the tables ({@link #inline}).
  *
@@ -74,7 +80,9 @@ final class ValueLog implements Closeable {
     static final int TABLE_FILES_PER_VALUE_FILE = 32;
     /** The smallest value file size limit. */
     static final long MIN_FILE_SIZE = 64 << 10;
-    /** How many files left for the next may be syncing before a new switch waits for one. */
+    /** How many full files may wait, unsynced, for the next {@link #sync}. */
+    static final int DEFERRED_FILES = 2;
+    /** How many full files the syncer thread may be syncing before a new switch waits for one. */
     static final int MAX_SWITCHED_OUT = 2;
 
     private final Env env;
@@ -101,10 +109,13 @@ final class ValueLog implements Closeable {
     /** A value file was created since the directory was last synced. */
     @GuardedBy("this")
     private boolean directoryUnsynced;
-    /** Files left for the next, oldest first, with their background sync and close. */
+    /**
+     * Files left for the next and not yet synced and closed, oldest first: those handed to the
+     * syncer thread, then those waiting for {@link #sync}.
+     */
     @GuardedBy("this")
     private final ArrayDeque<SwitchedOut> switchedOut = new ArrayDeque<>();
-    /** Syncs and closes the files left for the next; started at the first such file. */
+    /** Syncs and closes the files left for the next; started at the first one handed to it. */
     @GuardedBy("this")
     private ExecutorService syncer;
     /** Why appends are refused: a failed append, or close. */
@@ -192,24 +203,36 @@ final class ValueLog implements Closeable {
     }
 
     /**
-     * Hands a file left for the next to the syncer thread, which makes it durable and closes it;
-     * first collects the syncs already done, and waits for the oldest while too many are not.
+     * Leaves a full file waiting for the next {@link #sync}; hands the oldest waiting file to the
+     * syncer thread while more than {@value #DEFERRED_FILES} wait, first collecting the syncs it
+     * finished and waiting for the oldest while {@value #MAX_SWITCHED_OUT} are in progress.
      */
     @GuardedBy("this")
     private void switchOut(ValueFileWriter old) throws IOException {
-        try {
-            while (!switchedOut.isEmpty()
-                    && (switchedOut.peekFirst().done.isDone() || switchedOut.size() >= MAX_SWITCHED_OUT)) {
-                awaitSwitchedOut(switchedOut.removeFirst());
+        switchedOut.addLast(new SwitchedOut(old));
+        while (switchedOut.stream().filter(f -> f.done == null).count() > DEFERRED_FILES) {
+            while (!switchedOut.isEmpty() && switchedOut.peekFirst().done != null
+                    && (switchedOut.peekFirst().done.isDone() || syncing() >= MAX_SWITCHED_OUT)) {
+                finish(switchedOut.removeFirst());
             }
-        } catch (IOException e) {
-            try {
-                old.close();
-            } catch (IOException suppressed) {
-                e.addSuppressed(suppressed);
-            }
-            throw e;
+            SwitchedOut oldest = switchedOut.stream().filter(f -> f.done == null).findFirst().orElseThrow();
+            oldest.done = syncer().submit(() -> {
+                try (ValueFileWriter closing = oldest.file) {
+                    closing.sync();
+                }
+                return null;
+            });
         }
+    }
+
+    /** @return how many files the syncer thread has been handed and not yet collected */
+    @GuardedBy("this")
+    private long syncing() {
+        return switchedOut.stream().filter(f -> f.done != null).count();
+    }
+
+    @GuardedBy("this")
+    private ExecutorService syncer() {
         if (syncer == null) {
             String name = "leveldbj-value-sync " + dir.getFileName();
             syncer = Executors.newSingleThreadExecutor(r -> {
@@ -218,34 +241,27 @@ final class ValueLog implements Closeable {
                 return t;
             });
         }
-        Future<?> done = syncer.submit(() -> {
-            try (ValueFileWriter closing = old) {
-                closing.sync();
-            }
-            return null;
-        });
-        switchedOut.addLast(new SwitchedOut(old.number(), done));
+        return syncer;
     }
 
-    /** Waits for the background sync of a file left for the next; its failure becomes this log's. */
+    /**
+     * Makes a file left for the next durable and closed: collects the syncer thread's sync of
+     * it, or syncs a waiting file here. Its failure becomes this log's.
+     */
     @GuardedBy("this")
-    private void awaitSwitchedOut(SwitchedOut file) throws IOException {
+    private void finish(SwitchedOut file) throws IOException {
         try {
-            boolean interrupted = false;
-            while (true) {
-                try {
-                    file.done.get();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;
+            if (file.done == null) {
+                try (ValueFileWriter closing = file.file) {
+                    closing.sync();
                 }
+            } else {
+                awaitUninterruptibly(file.done);
             }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            IOException io = new IOException("syncing " + files.path(file.number) + " failed: " + cause.getMessage(), cause);
+        } catch (IOException | ExecutionException e) {
+            Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
+            IOException io = new IOException("syncing " + files.path(file.number()) + " failed: " + cause.getMessage(),
+                    cause);
             if (failure == null) {
                 failure = io;
             }
@@ -253,8 +269,40 @@ final class ValueLog implements Closeable {
         }
     }
 
-    /** A value file left for the next and its background sync and close. */
-    private record SwitchedOut(long number, Future<?> done) {
+    private static void awaitUninterruptibly(Future<?> done) throws ExecutionException {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    done.get();
+                    return;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** A full value file, open until it is synced and closed. */
+    private static final class SwitchedOut {
+        final ValueFileWriter file;
+        /**
+         * The syncer thread's sync and close; {@code null} while the file waits for
+         * {@link #sync}. Guarded by the log's monitor.
+         */
+        Future<?> done;
+
+        SwitchedOut(ValueFileWriter file) {
+            this.file = file;
+        }
+
+        long number() {
+            return file.number();
+        }
     }
 
     /**
@@ -276,8 +324,8 @@ final class ValueLog implements Closeable {
      * @return {@code true} to keep it
      */
     synchronized boolean inUse(long number) {
-        if (switchedOut.stream().anyMatch(f -> f.number == number)) {
-            return true; // still being synced
+        if (switchedOut.stream().anyMatch(f -> f.number() == number)) {
+            return true; // not yet synced
         }
         return (writer != null && writer.number() == number) || pending.containsKey(number);
     }
@@ -426,7 +474,7 @@ final class ValueLog implements Closeable {
     synchronized void sync() throws IOException {
         requireUsable();
         while (!switchedOut.isEmpty()) {
-            awaitSwitchedOut(switchedOut.removeFirst());
+            finish(switchedOut.removeFirst());
         }
         if (writer != null) {
             writer.sync();
@@ -508,8 +556,13 @@ final class ValueLog implements Closeable {
         try {
             IOException syncFailure = null;
             while (!switchedOut.isEmpty()) {
+                SwitchedOut file = switchedOut.removeFirst();
                 try {
-                    awaitSwitchedOut(switchedOut.removeFirst());
+                    if (file.done != null) {
+                        finish(file);
+                    } else {
+                        file.file.close();
+                    }
                 } catch (IOException e) {
                     syncFailure = syncFailure == null ? e : syncFailure;
                 }

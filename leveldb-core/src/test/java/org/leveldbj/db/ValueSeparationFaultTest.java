@@ -168,6 +168,29 @@ class ValueSeparationFaultTest {
     }
 
     @Test
+    void fullValueFilesWaitUnsyncedForTheNextSyncThatNeedsThem(@Seed Random r) throws IOException {
+        DB db = LevelDbFactory.factory.open(dir, options());
+        try {
+            env.failAlways(FaultInjectionEnv.Op.SYNC);
+            // Value files of 128 KiB: two full ones wait for a sync, the third goes to the
+            // background sync, which fails without a writer waiting for it yet: no write fails
+            // before the fourth file is started.
+            int i = 0;
+            while (valueFiles() < 4) {
+                db.put(utf8("k" + i++), randomBytes(r, 3000));
+            }
+            // A synced write needs them durable: it syncs them, and fails.
+            IOErrorException e = assertThrows(IOErrorException.class,
+                    () -> db.put(utf8("synced"), utf8("s"), new WriteOptions().sync(true)));
+            assertTrue(e.getMessage().contains(".vlog"), e.getMessage());
+            assertThrows(IOErrorException.class, () -> db.put(utf8("large"), randomBytes(r, 3000)), "the failure is sticky");
+        } finally {
+            env.clearFaults();
+            db.close();
+        }
+    }
+
+    @Test
     void aValueFileThatCannotBeWrittenFailsEveryLaterWriteAndLosesNothing(@Seed Random r) throws IOException {
         List<byte[]> values = new ArrayList<>();
         DB db = LevelDbFactory.factory.open(dir, options());
