@@ -17,7 +17,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import org.iq80.leveldb.CorruptionException;
@@ -52,10 +52,10 @@ import org.leveldbj.vlog.ValueReference;
  * microseconds per write), and what a later sync must
  * force is still bounded: the current file and up to {@value #DEFERRED_FILES} full ones, plus
  * up to {@value #MAX_SWITCHED_OUT} that the thread is syncing, for which an append that starts a
- * file waits when that many are in progress. {@link #sync} syncs the waiting files itself and
- * waits for the thread's; {@link #close} closes the waiting files unsynced (a clean close does
- * not sync the write-ahead log either). A sync that fails makes every later append and sync
- * fail. A failed append leaves the file's end unknown: every later append fails
+ * file waits when that many are in progress. {@link #sync} syncs the waiting files itself,
+ * outside this object's monitor so that appends go on meanwhile, and waits for the thread's;
+ * each full file is synced and closed once, by whichever thread comes first; {@link #close}
+ * does the same. A sync that fails makes every later append and sync fail. A failed append leaves the file's end unknown: every later append fails
  * too. Compactions move the values of files being reclaimed
  * ({@link #reclaim}, {@link #relocate}) or write them back into the tables ({@link #inline}).
  *
@@ -69,8 +69,9 @@ import org.leveldbj.vlog.ValueReference;
  * reaches a record of its value file; a batch with one that does not was logged after a value
  * that never reached the disk (an unsynced write lost with the machine) and is dropped whole.
  *
- * <p>Thread safety: safe for concurrent use. Appends and syncs are serialized by this object's
- * monitor, which is taken before, never while holding, the database lock (a new value file
+ * <p>Thread safety: safe for concurrent use. Appends, and syncs of the current file, are
+ * serialized by this object's monitor (full files are synced outside it, each by one thread),
+ * which is taken before, never while holding, the database lock (a new value file
  * takes a file number under the database lock). {@link #separate} is the write leader's;
  * {@link #checkReferences} is recovery's. Lifetime: {@link #close} closes the value file being
  * written and every reader; it must not be called with the database lock held.
@@ -204,31 +205,27 @@ final class ValueLog implements Closeable {
 
     /**
      * Leaves a full file waiting for the next {@link #sync}; hands the oldest waiting file to the
-     * syncer thread while more than {@value #DEFERRED_FILES} wait, first collecting the syncs it
-     * finished and waiting for the oldest while {@value #MAX_SWITCHED_OUT} are in progress.
+     * syncer thread while more than {@value #DEFERRED_FILES} wait, first collecting the syncs
+     * done and waiting for the oldest while {@value #MAX_SWITCHED_OUT} are in progress.
      */
     @GuardedBy("this")
     private void switchOut(ValueFileWriter old) throws IOException {
-        switchedOut.addLast(new SwitchedOut(old));
-        while (switchedOut.stream().filter(f -> f.done == null).count() > DEFERRED_FILES) {
-            while (!switchedOut.isEmpty() && switchedOut.peekFirst().done != null
-                    && (switchedOut.peekFirst().done.isDone() || syncing() >= MAX_SWITCHED_OUT)) {
+        switchedOut.addLast(new SwitchedOut(old, files.path(old.number())));
+        while (switchedOut.stream().filter(f -> !f.handedOff).count() > DEFERRED_FILES) {
+            while (!switchedOut.isEmpty() && (switchedOut.peekFirst().task.isDone()
+                    || (switchedOut.peekFirst().handedOff && handedOff() >= MAX_SWITCHED_OUT))) {
                 finish(switchedOut.removeFirst());
             }
-            SwitchedOut oldest = switchedOut.stream().filter(f -> f.done == null).findFirst().orElseThrow();
-            oldest.done = syncer().submit(() -> {
-                try (ValueFileWriter closing = oldest.file) {
-                    closing.sync();
-                }
-                return null;
-            });
+            SwitchedOut oldest = switchedOut.stream().filter(f -> !f.handedOff).findFirst().orElseThrow();
+            oldest.handedOff = true;
+            syncer().execute(oldest.task);
         }
     }
 
     /** @return how many files the syncer thread has been handed and not yet collected */
     @GuardedBy("this")
-    private long syncing() {
-        return switchedOut.stream().filter(f -> f.done != null).count();
+    private long handedOff() {
+        return switchedOut.stream().filter(f -> f.handedOff).count();
     }
 
     @GuardedBy("this")
@@ -244,64 +241,70 @@ final class ValueLog implements Closeable {
         return syncer;
     }
 
-    /**
-     * Makes a file left for the next durable and closed: collects the syncer thread's sync of
-     * it, or syncs a waiting file here. Its failure becomes this log's.
-     */
+    /** Makes a file left for the next durable and closed; its failure becomes this log's. */
     @GuardedBy("this")
     private void finish(SwitchedOut file) throws IOException {
         try {
-            if (file.done == null) {
-                try (ValueFileWriter closing = file.file) {
-                    closing.sync();
-                }
-            } else {
-                awaitUninterruptibly(file.done);
-            }
-        } catch (IOException | ExecutionException e) {
-            Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
-            IOException io = new IOException("syncing " + files.path(file.number()) + " failed: " + cause.getMessage(),
-                    cause);
+            file.syncAndClose();
+        } catch (IOException e) {
             if (failure == null) {
-                failure = io;
+                failure = e;
             }
-            throw io;
+            throw e;
         }
     }
 
-    private static void awaitUninterruptibly(Future<?> done) throws ExecutionException {
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    done.get();
-                    return;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    /** A full value file, open until it is synced and closed. */
+    /**
+     * A full value file, open until its task syncs and closes it: once, on the syncer thread or
+     * on the first thread that needs it durable, whichever comes first.
+     */
     private static final class SwitchedOut {
         final ValueFileWriter file;
-        /**
-         * The syncer thread's sync and close; {@code null} while the file waits for
-         * {@link #sync}. Guarded by the log's monitor.
-         */
-        Future<?> done;
+        final Path path;
+        final FutureTask<Void> task;
+        /** Whether the task was handed to the syncer thread. Guarded by the log's monitor. */
+        boolean handedOff;
 
-        SwitchedOut(ValueFileWriter file) {
+        SwitchedOut(ValueFileWriter file, Path path) {
             this.file = file;
+            this.path = path;
+            this.task = new FutureTask<>(() -> {
+                try (ValueFileWriter closing = file) {
+                    closing.sync();
+                }
+                return null;
+            });
         }
 
         long number() {
             return file.number();
+        }
+
+        /**
+         * Runs the task here unless it has run or is running elsewhere, and waits for it.
+         *
+         * @throws IOException naming the file if the sync or close failed
+         */
+        void syncAndClose() throws IOException {
+            task.run();
+            boolean interrupted = false;
+            try {
+                while (true) {
+                    try {
+                        task.get();
+                        return;
+                    } catch (InterruptedException e) {
+                        interrupted = true;
+                    } catch (ExecutionException e) {
+                        Throwable cause = e.getCause();
+                        throw new IOException("syncing " + path + " failed: " + cause.getMessage(), cause);
+                    }
+                }
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
         }
     }
 
@@ -471,11 +474,41 @@ final class ValueLog implements Closeable {
      *
      * @throws IOException if syncing fails
      */
-    synchronized void sync() throws IOException {
-        requireUsable();
-        while (!switchedOut.isEmpty()) {
-            finish(switchedOut.removeFirst());
+    void sync() throws IOException {
+        List<SwitchedOut> full;
+        synchronized (this) {
+            requireUsable();
+            full = new ArrayList<>(switchedOut);
         }
+        // Outside the monitor, so that writers append to the current file meanwhile.
+        IOException failed = null;
+        for (SwitchedOut file : full) {
+            try {
+                file.syncAndClose();
+            } catch (IOException e) {
+                failed = e;
+                break;
+            }
+        }
+        synchronized (this) {
+            if (failed != null) {
+                if (failure == null) {
+                    failure = failed;
+                }
+                throw failed;
+            }
+            // The files synced above are done; any that filled meanwhile are synced here.
+            while (!switchedOut.isEmpty()) {
+                finish(switchedOut.removeFirst());
+            }
+            syncCurrent();
+        }
+    }
+
+    /** The rest of {@link #sync}: the current file, recovered logs' files, the directory. */
+    @GuardedBy("this")
+    private void syncCurrent() throws IOException {
+        requireUsable();
         if (writer != null) {
             writer.sync();
         }
@@ -556,13 +589,8 @@ final class ValueLog implements Closeable {
         try {
             IOException syncFailure = null;
             while (!switchedOut.isEmpty()) {
-                SwitchedOut file = switchedOut.removeFirst();
                 try {
-                    if (file.done != null) {
-                        finish(file);
-                    } else {
-                        file.file.close();
-                    }
+                    finish(switchedOut.removeFirst());
                 } catch (IOException e) {
                     syncFailure = syncFailure == null ? e : syncFailure;
                 }
