@@ -49,15 +49,15 @@ import org.leveldbj.vlog.ValueReference;
  * the oldest is synced and closed by a thread of this object's own. So a burst of large values
  * runs at the speed of the operating system's cache (syncing each full file beside the writer
  * cost it a fifth of its time here: 100 KB values into 32 MiB files, 41-58 against 32-35
- * microseconds per write), and what a later sync must
- * force is still bounded: the current file and up to {@value #DEFERRED_FILES} full ones, plus
- * up to {@value #MAX_SWITCHED_OUT} that the thread is syncing, for which an append that starts a
- * file waits when that many are in progress. {@link #sync} syncs the waiting files itself,
- * outside this object's monitor so that appends go on meanwhile, and waits for the thread's;
- * each full file is synced and closed once, by whichever thread comes first; {@link #close}
- * does the same. A sync that fails makes every later append and sync fail. A failed append leaves the file's end unknown: every later append fails
- * too. Compactions move the values of files being reclaimed
- * ({@link #reclaim}, {@link #relocate}) or write them back into the tables ({@link #inline}).
+ * microseconds per write), and what a later sync must force is still bounded: the current
+ * file and up to {@value #DEFERRED_FILES} full ones, plus up to {@value #MAX_SWITCHED_OUT} that
+ * the thread is syncing, for which an append that starts a file waits when that many are in
+ * progress. {@link #sync} syncs the waiting files itself, outside this object's monitor so
+ * that appends go on meanwhile, and waits for the thread's; each full file is synced and closed
+ * once, by whichever thread comes first; {@link #close} does the same. A sync that fails makes
+ * every later append and sync fail. A failed append leaves the file's end unknown: every later
+ * append fails too. Compactions move the values of files being reclaimed ({@link #reclaim},
+ * {@link #relocate}) or write them back into the tables ({@link #inline}).
  *
  * <p>Tables: a table is recorded in the MANIFEST (and the log it was flushed from deleted) only
  * after {@link #sync} has made every value it may refer to durable: the values appended by this
