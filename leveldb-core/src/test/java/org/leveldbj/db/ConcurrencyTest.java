@@ -115,23 +115,32 @@ class ConcurrencyTest {
 
     @Test
     void writersAndReadersAgreeWhileCompactionsRun(@Seed long seed) {
-        assertTimeoutPreemptively(LIMIT, () -> run(seed));
+        assertTimeoutPreemptively(LIMIT, () -> run(seed, false));
     }
 
-    private void run(long seed) throws Exception {
+    @Test
+    void writersAndReadersAgreeWhileCompactionsRunOnSeparatedValues(@Seed long seed) {
+        // Values of up to 4 KB, those of 1,000 bytes and more in value files of 500 KB: the
+        // writers fill several while flushes sync them.
+        assertTimeoutPreemptively(LIMIT, () -> run(seed, true));
+    }
+
+    private void run(long seed, boolean separated) throws Exception {
         MemEnv env = new MemEnv();
         File dir = new File("/db");
         List<TreeMap<byte[], byte[]>> models = new ArrayList<>();
         AtomicBoolean writing = new AtomicBoolean(true);
         AtomicLong readerRounds = new AtomicLong();
-        try (DB db = LevelDbFactory.factory.open(dir, options(env))) {
+        Options options = separated ? options(env).valueThreshold(1000) : options(env);
+        int padding = separated ? 4000 : 40;
+        try (DB db = LevelDbFactory.factory.open(dir, options)) {
             List<Thread> writers = new ArrayList<>();
             for (int w = 0; w < WRITERS; w++) {
                 TreeMap<byte[], byte[]> model = newModel();
                 models.add(model);
                 int writer = w;
                 Random r = new Random(seed * 31 + w);
-                writers.add(start("writer-" + w, () -> write(db, writer, r, model)));
+                writers.add(start("writer-" + w, () -> write(db, writer, r, model, padding)));
             }
             List<Thread> readers = new ArrayList<>();
             for (int i = 0; i < 2; i++) {
@@ -154,6 +163,10 @@ class ConcurrencyTest {
             }
             rethrowFailures();
             assertTrue(readerRounds.get() > 0);
+            if (separated) {
+                long written = Long.parseLong(db.getProperty("leveldbj.value-bytes-written"));
+                assertTrue(written > 3 * 32 * 16_000, "the writers filled several value files: " + written + " bytes");
+            }
             // The database holds exactly what the writers' models say.
             TreeMap<byte[], byte[]> expected = newModel();
             models.forEach(expected::putAll);
@@ -165,7 +178,7 @@ class ConcurrencyTest {
             }
         }
         // And so does the reopened database.
-        try (DB db = LevelDbFactory.factory.open(dir, options(env))) {
+        try (DB db = LevelDbFactory.factory.open(dir, options)) {
             TreeMap<byte[], byte[]> expected = newModel();
             models.forEach(expected::putAll);
             TreeMap<byte[], byte[]> actual = contents(db);
@@ -174,13 +187,13 @@ class ConcurrencyTest {
         }
     }
 
-    private void write(DB db, int writer, Random r, TreeMap<byte[], byte[]> model) throws IOException {
+    private void write(DB db, int writer, Random r, TreeMap<byte[], byte[]> model, int padding) throws IOException {
         long counter = 0;
         for (int op = 0; op < 2500 && failures.isEmpty(); op++) {
             int kind = r.nextInt(100);
             if (kind < 55) {
                 String k = key(writer, r.nextInt(KEYS_PER_WRITER));
-                byte[] v = utf8(k + "@" + (++counter) + "#" + "v".repeat(r.nextInt(40)));
+                byte[] v = utf8(k + "@" + (++counter) + "#" + "v".repeat(r.nextInt(padding)));
                 db.put(utf8(k), v);
                 model.put(utf8(k), v);
             } else if (kind < 70) {
