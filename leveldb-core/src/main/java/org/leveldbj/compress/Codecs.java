@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.function.Supplier;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
+import org.leveldbj.util.NativeAccess;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -105,7 +106,7 @@ public final class Codecs {
         CodecChoice nativeChoice = null;
         if (preference == CodecPreference.AUTO && !nativeQuiet) {
             nativeChoice = CodecChoice.unavailable(algorithm, "the native implementation was not loaded: "
-                    + NativeAccess.advice(algorithm));
+                    + advice(algorithm));
             LOG.debug("{}", nativeChoice.failure());
         } else if (preference != CodecPreference.JAVA) {
             nativeChoice = load(algorithm, "native", nativeFactory);
@@ -177,5 +178,17 @@ public final class Codecs {
         static final CodecChoice CHOICE = choose(System.getProperty(PROPERTY), "zstd",
                 NativeAccess.allowedFor("com.github.luben.zstd.util.Native"),
                 () -> new ZstdNativeCodec(ZstdNativeCodec.DEFAULT_LEVEL), ZstdJavaCodec::new);
+    }
+
+    /**
+     * The advice given when a native codec is passed over.
+     *
+     * @param library the library, e.g. {@code "snappy-java"}
+     * @return a sentence naming the flag that enables it
+     */
+    private static String advice(String library) {
+        return "native access is not enabled for " + library + " (JDK " + Runtime.version().feature()
+                + "); the pure-Java codec is used. Run the JVM with --enable-native-access=ALL-UNNAMED"
+                + " (or the library's module name) to use the native one";
     }
 }

@@ -42,7 +42,9 @@ import org.slf4j.LoggerFactory;
  * through a memory mapping ({@link MappedLogFile}): each append lands in the operating system's
  * page cache without a system call. That needs mapping enabled (a cap above 0), a JVM that can
  * unmap at once, and {@value #MMAP_LOGS_PROPERTY} not {@code false}; otherwise, and for every
- * other file, writable files are buffered (64 KiB). {@code flush()} hands the bytes to the
+ * other file, writable files are buffered (64 KiB). Value files ({@code *.vlog}) reserve disk
+ * space ahead of their writes ({@code fallocate} past the end, see {@link FileSpace}) where
+ * that is available, unless {@value #RESERVE_PROPERTY} is {@code false}. {@code flush()} hands the bytes to the
  * operating system; {@code sync()} also forces them to the device ({@code fdatasync}), including
  * the file's length. A new file's directory entry, and the result of {@link #renameFile} and
  * {@link #deleteFile}, are durable only after {@link #syncDir} of the directory.
@@ -64,6 +66,8 @@ public final class FileSystemEnv implements Env {
     public static final String MMAP_LIMIT_PROPERTY = "leveldbj.mmap.limit";
     /** System property; {@code false} makes write-ahead logs buffered files instead of mapped ones. */
     public static final String MMAP_LOGS_PROPERTY = "leveldbj.mmap.logs";
+    /** System property; {@code false} makes value files reserve no disk space ahead of their writes. */
+    public static final String RESERVE_PROPERTY = "leveldbj.reserve";
     /** The default cap on live mappings on a 64-bit JVM. */
     public static final int DEFAULT_MMAP_LIMIT = 1000;
 
@@ -75,6 +79,8 @@ public final class FileSystemEnv implements Env {
     private final FileMapper mapper;
     /** Whether write-ahead logs are written through a mapping ({@link MappedLogFile}). */
     private final boolean mapLogs;
+    /** Whether value files reserve disk space ahead of their writes ({@link FileSpace}). */
+    private final boolean reserveSpace;
 
     /** Creates an environment configured by the system properties; see the class comment. */
     public FileSystemEnv() {
@@ -104,6 +110,7 @@ public final class FileSystemEnv implements Env {
         this.mapper = mapper;
         this.mapLogs = maxMappings > 0 && NativeMemory.releasesOnClose()
                 && !"false".equalsIgnoreCase(System.getProperty(MMAP_LOGS_PROPERTY));
+        this.reserveSpace = FileSpace.AVAILABLE && !"false".equalsIgnoreCase(System.getProperty(RESERVE_PROPERTY));
     }
 
     /**
@@ -257,7 +264,13 @@ public final class FileSystemEnv implements Env {
                     StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING));
         }
         return new FileSystemWritableFile(file, open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING));
+                StandardOpenOption.TRUNCATE_EXISTING), reserveSpace && isValueFile(file));
+    }
+
+    /** Tells whether a file is a value file (separated values) by its name ({@code NNNNNN.vlog}). */
+    private static boolean isValueFile(Path file) {
+        Path name = file.getFileName();
+        return name != null && name.toString().endsWith(".vlog");
     }
 
     /**
@@ -267,6 +280,16 @@ public final class FileSystemEnv implements Env {
      */
     public boolean mapsLogs() {
         return mapLogs;
+    }
+
+    /**
+     * Tells whether this environment reserves disk space ahead of the writes of value files.
+     *
+     * @return {@code true} on Linux where JNA loads and {@value #RESERVE_PROPERTY} is not
+     *     {@code false}
+     */
+    public boolean reservesSpace() {
+        return reserveSpace;
     }
 
     /** Tells whether a file is a write-ahead log by its name ({@code NNNNNN.log}). */

@@ -5,6 +5,8 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import org.iq80.leveldb.Env;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A file written through a {@link FileChannel} with a 64 KiB buffer, so that the many small
@@ -17,6 +19,13 @@ import org.iq80.leveldb.Env;
  * directory is synced ({@link FileSystemEnv#syncDir}); a newly created file whose existence
  * matters after a crash (a MANIFEST, the target of a rename such as CURRENT) needs both.
  *
+ * <p>Reserved space: a file made with {@code reserveSpace} (value files, on Linux with
+ * {@link FileSpace#AVAILABLE}) has disk blocks reserved past its end, {@link #RESERVE_CHUNK}
+ * bytes at a time, before a write reaches past what is reserved; the file's length stays the
+ * bytes written. {@link #close()} releases what was not written. A file system that refuses
+ * ends the reserving for that file, and the writes go on without it. After a crash the blocks
+ * reserved past the end stay allocated (at most one chunk per file) until the file is deleted.
+ *
  * <p>Thread safety: not safe for concurrent use; one thread writes at a time.
  *
  * <p>Lifetime: {@link #close()} flushes (it does not sync) and closes the channel; it is
@@ -24,14 +33,23 @@ import org.iq80.leveldb.Env;
  * while writing closes the channel, and the file cannot be written any more.
  */
 final class FileSystemWritableFile implements Env.WritableFile {
+    private static final Logger LOG = LoggerFactory.getLogger(FileSystemWritableFile.class);
     /** Size of the write buffer. */
     static final int BUFFER_SIZE = 64 * 1024;
+    /** How much space a file that reserves space reserves past its end at a time. */
+    static final long RESERVE_CHUNK = 8 << 20;
 
     private final Path file;
     private final FileChannel channel;
     /** Bytes appended but not yet written; in write mode (position = bytes held). */
     private final ByteBuffer buffer = ByteBuffer.allocate(BUFFER_SIZE);
     private boolean closed;
+    /** Whether space is reserved ahead of the writes; cleared when the file system refuses. */
+    private boolean reserving;
+    /** Bytes handed to the channel: the file's length, for a new file. */
+    private long written;
+    /** The end of the space reserved so far. */
+    private long reserved;
 
     /**
      * Takes over an open channel.
@@ -40,8 +58,21 @@ final class FileSystemWritableFile implements Env.WritableFile {
      * @param channel a channel open for writing (or appending), owned by this object from now on
      */
     FileSystemWritableFile(Path file, FileChannel channel) {
+        this(file, channel, false);
+    }
+
+    /**
+     * Takes over an open channel on a new, empty file.
+     *
+     * @param file the file, for messages and for reserving space
+     * @param channel a channel open for writing, owned by this object from now on
+     * @param reserveSpace whether to reserve disk space ahead of the writes (see the class
+     *     comment); ignored unless {@link FileSpace#AVAILABLE}
+     */
+    FileSystemWritableFile(Path file, FileChannel channel, boolean reserveSpace) {
         this.file = file;
         this.channel = channel;
+        this.reserving = reserveSpace && FileSpace.AVAILABLE;
     }
 
     @Override
@@ -55,9 +86,10 @@ final class FileSystemWritableFile implements Env.WritableFile {
         // new bytes are not copied into the buffer first.
         buffer.flip();
         ByteBuffer[] both = {buffer, data};
+        reserveFor(buffer.remaining() + (long) data.remaining());
         try {
             while (buffer.hasRemaining() || data.hasRemaining()) {
-                channel.write(both);
+                written += channel.write(both);
             }
         } catch (IOException e) {
             throw IoErrors.withPath(file, e);
@@ -98,12 +130,30 @@ final class FileSystemWritableFile implements Env.WritableFile {
     }
 
     private void writeFully(ByteBuffer data) throws IOException {
+        reserveFor(data.remaining());
         try {
             while (data.hasRemaining()) {
-                channel.write(data);
+                written += channel.write(data);
             }
         } catch (IOException e) {
             throw IoErrors.withPath(file, e);
+        }
+    }
+
+    /** Reserves space, a chunk at a time, before {@code length} more bytes are written. */
+    private void reserveFor(long length) {
+        if (!reserving || written + length <= reserved) {
+            return;
+        }
+        long end = written + length;
+        long target = (end / RESERVE_CHUNK + 1) * RESERVE_CHUNK;
+        try {
+            FileSpace.reserve(file, reserved, target - reserved);
+            reserved = target;
+        } catch (IOException e) {
+            // Not supported here, or no space: the write itself says which.
+            reserving = false;
+            LOG.debug("Writing {} without reserved space: {}", file, e.getMessage());
         }
     }
 
@@ -125,6 +175,14 @@ final class FileSystemWritableFile implements Env.WritableFile {
             writeFully(buffer);
         } catch (IOException e) {
             failure = e;
+        }
+        if (reserved > written && failure == null) {
+            try {
+                FileSpace.release(file, written);
+            } catch (IOException e) {
+                // The data is whole; only the reserved blocks stay allocated.
+                LOG.debug("Cannot release the space reserved past the end of {}: {}", file, e.getMessage());
+            }
         }
         try {
             channel.close();

@@ -42,5 +42,14 @@
  * JDK 22 and later (where touching a stale buffer throws instead of crashing) or through
  * {@code sun.misc.Unsafe.invokeCleaner} on older JDKs, found by reflection
  * ({@link org.leveldbj.util.NativeMemory} chooses, once per JVM).
+ *
+ * <h2>Reserved space</h2>
+ * Value files ({@code *.vlog}) written through {@link org.leveldbj.env.FileSystemEnv} reserve
+ * disk blocks past their end, 8 MiB at a time, before a write reaches past what is reserved
+ * ({@code fallocate} with {@code FALLOC_FL_KEEP_SIZE}, through JNA, on Linux; see
+ * {@code FileSpace}); the file's length stays the bytes written, so readers and recovery see
+ * nothing of it, and closing the file gives back what was not written. Where JNA cannot load,
+ * or would make a JDK of 24 or later warn (native access not enabled), value files are written
+ * without; the system property {@code leveldbj.reserve=false} turns it off.
  */
 package org.leveldbj.env;

@@ -1,7 +1,8 @@
 /**
  * Leaf code shared by every format: little-endian fixed-width integers, varints, CRC32C with
- * LevelDB's masking, unsigned byte comparison, growable and bounded byte views, and off-heap
- * memory released deterministically ({@link NativeMemory}, {@link MemoryScope}).
+ * LevelDB's masking, unsigned byte comparison, growable and bounded byte views, off-heap
+ * memory released deterministically ({@link NativeMemory}, {@link MemoryScope}), and whether a
+ * native library may be loaded quietly on this JDK ({@link NativeAccess}).
  *
  * <h2>Encodings</h2>
  * <ul>

@@ -14,6 +14,7 @@ import org.iq80.leveldb.DBException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.leveldbj.util.NativeAccess;
 
 /**
  * The choice between native and pure-Java implementations, tested through

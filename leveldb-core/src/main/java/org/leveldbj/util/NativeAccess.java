@@ -1,4 +1,4 @@
-package org.leveldbj.compress;
+package org.leveldbj.util;
 
 import java.lang.reflect.Method;
 
@@ -6,19 +6,20 @@ import java.lang.reflect.Method;
  * Whether a JNI library may be loaded without the JDK complaining. From JDK 24 on (JEP 472), code
  * that loads a native library from a module without native access enabled makes the JVM print
  * "WARNING: A restricted method in java.lang.System has been called" to standard error, and
- * later JDKs will refuse it. A library must not make its users read that or add flags, so the
- * native codecs are only chosen where native access is enabled for the module holding the code
- * that loads them ({@code --enable-native-access=ALL-UNNAMED} for the class path, or the
- * module's name), and the pure-Java codecs are used otherwise.
+ * later JDKs will refuse it. A library must not make its users read that or add flags, so a
+ * native library (a codec, the system calls that preallocate files) is only used where native
+ * access is enabled for the module holding the code that loads it
+ * ({@code --enable-native-access=ALL-UNNAMED} for the class path, or the module's name), and
+ * the pure-Java way is taken otherwise.
  *
  * <p>The check reads {@code Module.isNativeAccessEnabled()} (JDK 22 on) by reflection and never
  * initialises the loader class, so asking loads no library.
  *
  * <p>Thread safety: stateless; safe for concurrent use.
  */
-final class NativeAccess {
+public final class NativeAccess {
     /** The first JDK that warns when a library is loaded without native access. */
-    static final int WARNING_RELEASE = 24;
+    public static final int WARNING_RELEASE = 24;
 
     private NativeAccess() {
     }
@@ -31,11 +32,18 @@ final class NativeAccess {
      * @return {@code true} before JDK 24, or when native access is enabled for that class's
      *     module; {@code false} when it is not, or the class cannot be found
      */
-    static boolean allowedFor(String loaderClass) {
+    public static boolean allowedFor(String loaderClass) {
         return allowedFor(loaderClass, Runtime.version().feature());
     }
 
-    static boolean allowedFor(String loaderClass, int feature) {
+    /**
+     * {@link #allowedFor(String)} as on a JDK of a given feature release.
+     *
+     * @param loaderClass the binary name of the class that loads the library
+     * @param feature the JDK's feature release
+     * @return whether the library may be loaded quietly
+     */
+    public static boolean allowedFor(String loaderClass, int feature) {
         if (feature < WARNING_RELEASE) {
             return true;
         }
@@ -46,17 +54,5 @@ final class NativeAccess {
         } catch (ReflectiveOperationException | LinkageError e) {
             return false;
         }
-    }
-
-    /**
-     * The advice given when a native codec is passed over.
-     *
-     * @param library the library, e.g. {@code "snappy-java"}
-     * @return a sentence naming the flag that enables it
-     */
-    static String advice(String library) {
-        return "native access is not enabled for " + library + " (JDK " + Runtime.version().feature()
-                + "); the pure-Java codec is used. Run the JVM with --enable-native-access=ALL-UNNAMED"
-                + " (or the library's module name) to use the native one";
     }
 }
