@@ -90,7 +90,7 @@ final class Flags implements Cloneable {
             }
         }
         w.benchmarks = Collections.unmodifiableList(names);
-        w.num = effectiveWarmup();
+        w.num = entries;
         w.reads = reads < 0 ? -1 : Math.min(reads, w.num);
         w.histogram = false;
         w.useExistingDb = false;

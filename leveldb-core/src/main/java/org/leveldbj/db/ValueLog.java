@@ -247,11 +247,17 @@ final class ValueLog implements Closeable {
         try {
             file.syncAndClose();
         } catch (IOException e) {
-            if (failure == null) {
-                failure = e;
-            }
-            throw e;
+            throw recordFailure(e);
         }
+    }
+
+    /** Makes a failed sync this log's failure, unless it already has one; returns it. */
+    @GuardedBy("this")
+    private IOException recordFailure(IOException e) {
+        if (failure == null) {
+            failure = e;
+        }
+        return e;
     }
 
     /**
@@ -492,10 +498,7 @@ final class ValueLog implements Closeable {
         }
         synchronized (this) {
             if (failed != null) {
-                if (failure == null) {
-                    failure = failed;
-                }
-                throw failed;
+                throw recordFailure(failed);
             }
             // The files synced above are done; any that filled meanwhile are synced here.
             while (!switchedOut.isEmpty()) {

@@ -44,9 +44,9 @@ import org.slf4j.LoggerFactory;
  * unmap at once, and {@value #MMAP_LOGS_PROPERTY} not {@code false}; otherwise, and for every
  * other file, writable files are buffered (64 KiB). Value files ({@code *.vlog}) reserve disk
  * space ahead of their writes ({@code fallocate} past the end, see {@link FileSpace}) where
- * that is available, unless {@value #RESERVE_PROPERTY} is {@code false}. {@code flush()} hands the bytes to the
- * operating system; {@code sync()} also forces them to the device ({@code fdatasync}), including
- * the file's length. A new file's directory entry, and the result of {@link #renameFile} and
+ * that is available, unless {@value #RESERVE_PROPERTY} is {@code false}. {@code flush()} hands
+ * the bytes to the operating system; {@code sync()} also forces them to the device
+ * ({@code fdatasync}), including the file's length. A new file's directory entry, and the result of {@link #renameFile} and
  * {@link #deleteFile}, are durable only after {@link #syncDir} of the directory.
  *
  * <p>Locking: {@link #lockFile} takes an operating-system lock (compatible with C++ LevelDB's)
