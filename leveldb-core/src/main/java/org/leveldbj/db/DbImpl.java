@@ -393,7 +393,7 @@ public final class DbImpl implements DB {
             throw e;
         }
         Version current = view.version;
-        SortedIterator merged = MergingIterator.of(s.icmp, children);
+        SortedIterator merged = MergingIterator.of(s.icmp, children, true);
         ValueLog values = s.valueLog;
         boolean verify = ro.verifyChecksums() || s.options.verifyChecksums();
         DbIterator entries = new DbIterator(merged, s.icmp.userComparator(), sequence, internalKey -> {

@@ -17,13 +17,25 @@ import org.leveldbj.comparator.KeyComparator;
  *
  * <p>Algorithm: with more than {@value #LINEAR_MAX} children, the positioned children are kept
  * in a binary heap of child indexes, a min-heap while moving forward and a max-heap while moving
- * backward; a step moves the child on top and sifts it down (one or two key comparisons when
- * that child keeps yielding the next entries, the common case of a scan). With up to
- * {@value #LINEAR_MAX} children, a step scans every child's key instead, as C++ LevelDB always
- * does: measured on forward merges of 2 to 12 in-memory children (keys interleaved at random,
- * or one child holding 90% of them), the scan is 10 to 25% faster up to 3 children, about even
- * at 4, and the heap is faster from 6 on (about 2.5 times at 12 when one child holds most
- * entries). Changing direction repositions every child other than the current
+ * backward; with up to {@value #LINEAR_MAX} children, the child to yield next is found by
+ * looking at every child's key instead, as C++ LevelDB always does: measured on forward merges
+ * of 2 to 12 in-memory children (keys interleaved at random, or one child holding 90% of them),
+ * the scan is 10 to 25% faster up to 3 children, about even at 4, and the heap is faster from 6
+ * on (about 2.5 times at 12 when one child holds most entries). Either way the merge notes the
+ * runner-up, the child whose entry comes out second; a step moves the current child and, while
+ * its new key still comes before the runner-up's, which does not move, keeps it current after
+ * one key comparison (the common case of a scan, where one child yields long stretches of
+ * entries), and only otherwise scans the children or sifts the heap.
+ *
+ * <p>Runs: when built with {@code trustRunLimits}, a forward step does not even make that
+ * comparison while the current child stays in a run (a table's data block, see
+ * {@link SortedIterator#runStamp()}) whose limit was found before the runner-up's key: one
+ * comparison per run instead of one per entry. This trusts the children's run limits (for
+ * tables, the index keys) to bound their runs, as reads trust them to find a key; a table whose
+ * index broke that rule would yield entries out of order. The database's iterators trust them;
+ * compactions, whose output must stay sorted whatever they read, do not.
+ *
+ * <p>Changing direction repositions every child other than the current
  * one relative to the current key, as C++ LevelDB's merging iterator does: going forward, each
  * moves to its first entry after the current one; going backward, to its last entry before it.
  * Steps allocate nothing. {@link #of} returns the only child itself when there is one, and an
@@ -52,8 +64,16 @@ public final class MergingIterator implements SortedIterator {
     /** Whether steps scan the children instead of keeping a heap. */
     private final boolean linear;
     private int heapSize;
-    /** Linear mode: the child whose entry comes out second, or -1 when no other is valid. */
+    /** The child whose entry comes out second, or -1 when no other is valid. */
     private int second = -1;
+    /** Whether forward steps skip the comparison inside runs bounded before the runner-up. */
+    private final boolean trustRunLimits;
+    /** The current child's run stamp when its run limit was last compared, else NO_RUN. */
+    private long checkedRun = NO_RUN;
+    /** Whether the run {@link #checkedRun} names ends before the runner-up's key. */
+    private boolean runAhead;
+    /** A run stamp no child returns while its limit matters (children start at 0 and count up). */
+    private static final long NO_RUN = Long.MIN_VALUE;
     /** {@code true} while the heap is a max-heap (moving backward). */
     private boolean reverse;
     private boolean closed;
@@ -65,6 +85,20 @@ public final class MergingIterator implements SortedIterator {
      * @param children the children, owned from now on; their order breaks ties between equal keys
      */
     public MergingIterator(KeyComparator comparator, List<? extends SortedIterator> children) {
+        this(comparator, children, false);
+    }
+
+    /**
+     * Merges children, trusting their run limits or not (see the class description).
+     *
+     * @param comparator the order of the children's keys
+     * @param children the children, owned from now on; their order breaks ties between equal keys
+     * @param trustRunLimits whether forward steps may skip comparisons inside runs whose limit
+     *     comes before the runner-up's key
+     */
+    public MergingIterator(KeyComparator comparator, List<? extends SortedIterator> children,
+                           boolean trustRunLimits) {
+        this.trustRunLimits = trustRunLimits;
         this.comparator = comparator;
         this.children = children.toArray(new SortedIterator[0]);
         this.keys = new ByteBuffer[this.children.length];
@@ -81,13 +115,28 @@ public final class MergingIterator implements SortedIterator {
      * @return an iterator over the union of the children's entries, unpositioned
      */
     public static SortedIterator of(KeyComparator comparator, List<? extends SortedIterator> children) {
+        return of(comparator, children, false);
+    }
+
+    /**
+     * Merges children as {@link #of(KeyComparator, List)} does, trusting their run limits or
+     * not (see the class description).
+     *
+     * @param comparator the order of the children's keys
+     * @param children the children, owned by the result from now on
+     * @param trustRunLimits whether forward steps may skip comparisons inside runs whose limit
+     *     comes before the runner-up's key
+     * @return an iterator over the union of the children's entries, unpositioned
+     */
+    public static SortedIterator of(KeyComparator comparator, List<? extends SortedIterator> children,
+                                    boolean trustRunLimits) {
         switch (children.size()) {
             case 0:
                 return EmptyIterator.INSTANCE;
             case 1:
                 return children.get(0);
             default:
-                return new MergingIterator(comparator, children);
+                return new MergingIterator(comparator, children, trustRunLimits);
         }
     }
 
@@ -279,6 +328,20 @@ public final class MergingIterator implements SortedIterator {
         for (int i = (n >>> 1) - 1; i >= 0; i--) {
             siftDown(i);
         }
+        noteHeapRunnerUp();
+    }
+
+    /** Heap mode: notes the runner-up, the better of the top's two children in the heap. */
+    private void noteHeapRunnerUp() {
+        int n = heapSize;
+        int[] h = heap;
+        setRunnerUp(n < 2 ? -1 : n == 2 || before(h[1], h[2]) ? h[1] : h[2]);
+    }
+
+    /** Notes the runner-up; a run limit checked against the previous one no longer counts. */
+    private void setRunnerUp(int child) {
+        second = child;
+        checkedRun = NO_RUN;
     }
 
     /**
@@ -303,34 +366,54 @@ public final class MergingIterator implements SortedIterator {
         }
         heap[0] = best;
         heapSize = best >= 0 ? 1 : 0;
-        second = runnerUp;
+        setRunnerUp(runnerUp);
     }
 
+    /** Takes the current child {@code c}'s move into account: keeps it current or finds the next. */
     private void replaceTop(int c, SortedIterator child) {
-        if (linear) {
-            if (child.valid()) {
-                keys[c] = child.key();
-                // Still before the runner-up, hence before every other child: one comparison.
-                if (second < 0 || before(c, second)) {
-                    return;
-                }
-            } else {
-                keys[c] = null;
+        if (child.valid()) {
+            keys[c] = child.key();
+            // Still before the runner-up, hence before every other child.
+            if (second < 0 || staysAhead(c, child)) {
+                return;
             }
+        } else {
+            keys[c] = null;
+        }
+        if (linear) {
             scan();
             return;
         }
-        if (child.valid()) {
-            keys[c] = child.key();
-        } else {
-            keys[c] = null;
+        if (keys[c] == null) {
             int last = --heapSize;
             if (last == 0) {
+                setRunnerUp(-1);
                 return;
             }
             heap[0] = heap[last];
         }
         siftDown(0);
+        noteHeapRunnerUp();
+    }
+
+    /**
+     * Whether the current child {@code c}, just moved, still comes before the runner-up: by its
+     * run's limit when runs are trusted and that limit was found before the runner-up's key
+     * (one comparison per run), else by its key.
+     */
+    private boolean staysAhead(int c, SortedIterator child) {
+        if (trustRunLimits && !reverse) {
+            long run = child.runStamp();
+            if (run != checkedRun) {
+                ByteBuffer limit = child.runLimit();
+                runAhead = limit != null && compare(limit, keys[second]) < 0;
+                checkedRun = run;
+            }
+            if (runAhead) {
+                return true;
+            }
+        }
+        return before(c, second);
     }
 
     private void siftDown(int at) {

@@ -72,6 +72,30 @@ public interface SortedIterator extends AutoCloseable {
     void close();
 
     /**
+     * Identifies the run the current entry belongs to. A run is a stretch of consecutive entries
+     * (a table's data block) whose keys are all at most {@link #runLimit()}; the stamp changes
+     * whenever the iterator moves into another run, and may change more often (a seek). A merge
+     * that has found a run's limit before every other child's key then steps through the run
+     * without comparing keys. Requires: {@link #valid()}.
+     *
+     * @return the current run's stamp; iterators that keep no runs always return {@code 0}
+     */
+    default long runStamp() {
+        return 0;
+    }
+
+    /**
+     * A key at or after the key of every entry of the current run (see {@link #runStamp()}).
+     * Requires: {@link #valid()}.
+     *
+     * @return a view valid until the iterator moves, or {@code null} when the iterator keeps no
+     *     runs
+     */
+    default ByteBuffer runLimit() {
+        return null;
+    }
+
+    /**
      * Names the file the current entry was read from, for error messages: a table file's name,
      * or {@code null} when the entry is not from a file (a memtable) or the iterator cannot tell.
      * Requires: {@link #valid()}.

@@ -49,6 +49,8 @@ public final class TwoLevelIterator implements SortedIterator {
     /** Views {@link #dataValue} for comparisons. */
     private ByteBuffer dataValueView = ByteBuffer.wrap(dataValue);
     private int dataValueLength = -1;
+    /** Counts the index moves that may have changed the inner iterator: the run stamp. */
+    private long runs;
     /** Run once by {@link #close()}; {@code null} when there is nothing to release. */
     private final Runnable onClose;
     private boolean closed;
@@ -174,6 +176,22 @@ public final class TwoLevelIterator implements SortedIterator {
         return data.value();
     }
 
+    /**
+     * Each index entry's inner iterator is a run, bounded by the index key (this class's
+     * requirement on the index); the stamp changes at every index move.
+     */
+    @Override
+    public long runStamp() {
+        assert valid();
+        return runs;
+    }
+
+    @Override
+    public ByteBuffer runLimit() {
+        assert valid();
+        return index.key();
+    }
+
     @Override
     public void close() {
         if (closed) {
@@ -223,6 +241,7 @@ public final class TwoLevelIterator implements SortedIterator {
 
     /** Makes {@link #data} the inner iterator of the current index entry (none if unpositioned). */
     private void openData() {
+        runs++;
         if (!index.valid()) {
             dropData();
             return;

@@ -31,6 +31,8 @@ final class LevelIterator implements SortedIterator {
     private int file;
     /** The current file's table iterator, or {@code null}. */
     private SortedIterator table;
+    /** How many table iterators this iterator has opened: the high half of the run stamp. */
+    private int opened;
     /** Bytes of the last seek target, reused for the file search. */
     private byte[] target = new byte[32];
 
@@ -115,6 +117,19 @@ final class LevelIterator implements SortedIterator {
         return table.value();
     }
 
+    /** A run is a run of the current table's; the stamp also counts the tables opened. */
+    @Override
+    public long runStamp() {
+        assert valid();
+        return ((long) opened << 32) + (table.runStamp() & 0xffff_ffffL);
+    }
+
+    @Override
+    public ByteBuffer runLimit() {
+        assert valid();
+        return table.runLimit();
+    }
+
     @Override
     public String source() {
         return table != null ? table.source() : SortedIterator.super.source();
@@ -169,6 +184,7 @@ final class LevelIterator implements SortedIterator {
         file = files.size();
         FileMetaData f = files.get(index);
         table = tables.iterator(f.number(), f.fileSize(), readOptions);
+        opened++;
         file = index;
         return true;
     }

@@ -18,6 +18,7 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.leveldbj.comparator.BytewiseComparator;
+import org.leveldbj.comparator.KeyComparator;
 import org.leveldbj.testing.Seed;
 import org.leveldbj.testing.SeedExtension;
 
@@ -102,12 +103,107 @@ class MergingIteratorTest {
 
     @Test
     void randomMergesMatchTheModel(@Seed long seed) {
+        randomMerges(seed, false);
+    }
+
+    /**
+     * With run limits trusted, children in runs (the entries of a two-level iterator's inner
+     * iterators, bounded by the index keys) merge as the model says too, the runner-up changing
+     * under a run and runs ending between the runner-up's entries.
+     */
+    @Test
+    void randomMergesTrustingRunLimitsMatchTheModel(@Seed long seed) {
+        randomMerges(seed, true);
+    }
+
+    /**
+     * A forward scan compares the current child's keys with the runner-up's once per run when
+     * run limits are trusted, once per entry otherwise; both yield the same entries.
+     */
+    @Test
+    void trustedRunLimitsSpareTheComparisonsInsideRuns() {
+        List<byte[][]> entries = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            String k = String.format("k%03d", i);
+            entries.add(new byte[][] {b(k), b("v" + k)});
+        }
+        int[] comparisons = new int[1];
+        KeyComparator counting = new CountingComparator(comparisons);
+        List<String> trusted = scan(new MergingIterator(counting,
+                List.of(runs(entries, 10, counting), child("z")), true));
+        int trustedComparisons = comparisons[0];
+        comparisons[0] = 0;
+        List<String> untrusted = scan(new MergingIterator(counting,
+                List.of(runs(entries, 10, counting), child("z")), false));
+        assertEquals(untrusted, trusted);
+        assertEquals(101, trusted.size());
+        assertTrue(comparisons[0] >= 100, "untrusted: " + comparisons[0] + " comparisons");
+        assertTrue(trustedComparisons <= 15, "trusted: " + trustedComparisons + " comparisons for 10 runs");
+    }
+
+    private static List<String> scan(SortedIterator it) {
+        List<String> seen = new ArrayList<>();
+        try (it) {
+            for (it.seekToFirst(); it.valid(); it.next()) {
+                seen.add(new String(bytes(it.key()), StandardCharsets.UTF_8));
+            }
+        }
+        return seen;
+    }
+
+    /**
+     * A child in runs: a two-level iterator whose inner iterators hold {@code runLength}
+     * consecutive entries each (the last run may be shorter), indexed by their last keys.
+     */
+    private static TwoLevelIterator runs(List<byte[][]> entries, int runLength, KeyComparator cmp) {
+        List<List<byte[][]>> chunks = new ArrayList<>();
+        List<byte[][]> index = new ArrayList<>();
+        for (int i = 0; i < entries.size(); i += runLength) {
+            List<byte[][]> chunk = entries.subList(i, Math.min(entries.size(), i + runLength));
+            index.add(new byte[][] {chunk.get(chunk.size() - 1)[0], new byte[] {(byte) chunks.size()}});
+            chunks.add(chunk);
+        }
+        return new TwoLevelIterator(new ListIterator(index, cmp),
+                (value, reuse) -> new ListIterator(chunks.get(value.get(value.position())), cmp));
+    }
+
+    /** Counts the comparisons a bytewise comparator makes. */
+    private static final class CountingComparator implements KeyComparator {
+        private final int[] count;
+
+        CountingComparator(int[] count) {
+            this.count = count;
+        }
+
+        @Override
+        public String name() {
+            return CMP.name();
+        }
+
+        @Override
+        public int compare(ByteBuffer a, int aOffset, int aLength, ByteBuffer b, int bOffset, int bLength) {
+            count[0]++;
+            return CMP.compare(a, aOffset, aLength, b, bOffset, bLength);
+        }
+
+        @Override
+        public byte[] findShortestSeparator(byte[] start, byte[] limit) {
+            return CMP.findShortestSeparator(start, limit);
+        }
+
+        @Override
+        public byte[] findShortSuccessor(byte[] key) {
+            return CMP.findShortSuccessor(key);
+        }
+    }
+
+    private static void randomMerges(long seed, boolean trustRunLimits) {
         Random r = new Random(seed);
         for (int round = 0; round < 300; round++) {
             int n = r.nextInt(10); // up to 3 children are scanned, more are kept in a heap
             int alphabet = 1 + r.nextInt(r.nextBoolean() ? 4 : 40);
             List<Entry> model = new ArrayList<>();
-            List<ListIterator> children = new ArrayList<>();
+            List<SortedIterator> children = new ArrayList<>();
             for (int c = 0; c < n; c++) {
                 TreeMap<String, byte[]> keys = new TreeMap<>();
                 int count = r.nextInt(r.nextInt(4) == 0 ? 2 : 30);
@@ -121,11 +217,12 @@ class MergingIteratorTest {
                     entries.add(new byte[][] {b(k), v});
                     model.add(new Entry(b(k), childIndex, v));
                 });
-                children.add(new ListIterator(entries, CMP));
+                children.add(trustRunLimits && r.nextBoolean()
+                        ? runs(entries, 1 + r.nextInt(6), CMP) : new ListIterator(entries, CMP));
             }
             model.sort(ORDER);
             String context = "seed " + seed + " round " + round + " (" + n + " children, " + model.size() + " entries)";
-            try (SortedIterator it = MergingIterator.of(CMP, children)) {
+            try (SortedIterator it = MergingIterator.of(CMP, children, trustRunLimits)) {
                 exercise(it, model, r, alphabet, context);
             }
         }
