@@ -11,8 +11,9 @@ import java.util.Arrays;
  * strings, a proper prefix sorting first.
  *
  * <p>Comparison reads eight bytes at a time as big-endian longs (so that an unsigned comparison
- * of the longs is the comparison of the bytes) and works on heap and direct buffers alike
- * without allocating.
+ * of the longs is the comparison of the bytes), except for keys longer than 32 bytes in arrays,
+ * which the JDK's vectorized mismatch compares faster, and works on heap and direct buffers
+ * alike without allocating.
  *
  * <p>Shortening: the separator of {@code start} and {@code limit} is the common prefix plus the
  * first differing byte of {@code start} incremented, when that byte is below {@code 0xff} and
@@ -34,6 +35,9 @@ public final class BytewiseComparator implements KeyComparator {
             MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
     private static final VarHandle LONG_BE_ARRAY =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
+    /** The longest keys {@link #compareArrays} compares eight bytes at a time. */
+    private static final int SHORT_KEY = 32;
 
     private BytewiseComparator() {
     }
@@ -65,10 +69,8 @@ public final class BytewiseComparator implements KeyComparator {
         if (a.hasArray()) {
             int ao = a.arrayOffset() + aOffset;
             if (b.hasArray()) {
-                // Both on the heap (decompressed blocks, keys being built or sought): the JDK's
-                // vectorized mismatch.
-                int bo = b.arrayOffset() + bOffset;
-                return Arrays.compareUnsigned(a.array(), ao, ao + aLength, b.array(), bo, bo + bLength);
+                // Both on the heap (decompressed blocks, keys being built or sought).
+                return compareArrays(a.array(), ao, aLength, b.array(), b.arrayOffset() + bOffset, bLength);
             }
             return -compareOffHeapToArray(b, bOffset, bLength, a.array(), ao, aLength);
         }
@@ -87,6 +89,36 @@ public final class BytewiseComparator implements KeyComparator {
         for (; i < n; i++) {
             int x = a.get(aOffset + i) & 0xff;
             int y = b.get(bOffset + i) & 0xff;
+            if (x != y) {
+                return x - y;
+            }
+        }
+        return Integer.compare(aLength, bLength);
+    }
+
+    /**
+     * Compares two array ranges: keys of up to {@value #SHORT_KEY} bytes eight bytes at a time,
+     * longer ones with the JDK's vectorized mismatch. For the 16-byte keys of a scan, whose
+     * neighbours share their first eight bytes, the longs take 3.5 ns per comparison where the
+     * JDK's {@code Arrays.compareUnsigned}, which calls out to its vectorized stub from eight
+     * bytes on, takes 5.3 ({@code KeyComparisonBenchmark}).
+     */
+    private static int compareArrays(byte[] a, int aOffset, int aLength, byte[] b, int bOffset, int bLength) {
+        int n = Math.min(aLength, bLength);
+        if (n > SHORT_KEY) {
+            return Arrays.compareUnsigned(a, aOffset, aOffset + aLength, b, bOffset, bOffset + bLength);
+        }
+        int i = 0;
+        for (; n - i >= Long.BYTES; i += Long.BYTES) {
+            long x = (long) LONG_BE_ARRAY.get(a, aOffset + i);
+            long y = (long) LONG_BE_ARRAY.get(b, bOffset + i);
+            if (x != y) {
+                return Long.compareUnsigned(x, y);
+            }
+        }
+        for (; i < n; i++) {
+            int x = a[aOffset + i] & 0xff;
+            int y = b[bOffset + i] & 0xff;
             if (x != y) {
                 return x - y;
             }
@@ -122,12 +154,12 @@ public final class BytewiseComparator implements KeyComparator {
 
     @Override
     public int compare(byte[] a, byte[] b) {
-        return Arrays.compareUnsigned(a, b);
+        return compareArrays(a, 0, a.length, b, 0, b.length);
     }
 
     @Override
     public int compare(byte[] a, int aOffset, int aLength, byte[] b, int bOffset, int bLength) {
-        return Arrays.compareUnsigned(a, aOffset, aOffset + aLength, b, bOffset, bOffset + bLength);
+        return compareArrays(a, aOffset, aLength, b, bOffset, bLength);
     }
 
     @Override

@@ -112,4 +112,9 @@ class JmhSmokeTest {
     void compaction() throws RunnerException {
         check(run(CompactionBenchmark.class, Map.of("keys", "5000")), 1);
     }
+
+    @Test
+    void keyComparison() throws RunnerException {
+        check(run(KeyComparisonBenchmark.class, Map.of("keySize", "40")), 3);
+    }
 }
