@@ -2,6 +2,7 @@ package org.leveldbj.iterator;
 
 import java.nio.ByteBuffer;
 import java.util.List;
+import org.iq80.leveldb.CorruptionException;
 import org.leveldbj.comparator.KeyComparator;
 
 /**
@@ -41,7 +42,9 @@ import org.leveldbj.comparator.KeyComparator;
  * Steps allocate nothing. {@link #of} returns the only child itself when there is one, and an
  * empty iterator when there is none.
  *
- * <p>Errors: an exception thrown by a child leaves this iterator unpositioned and propagates.
+ * <p>Errors: an exception thrown by a child leaves this iterator unpositioned and propagates;
+ * so does a comparator's report of a malformed key, made to name the file and offset of the child
+ * that holds the key.
  *
  * <p>Thread safety: confined to one thread, like every {@link SortedIterator}.
  *
@@ -265,7 +268,7 @@ public final class MergingIterator implements SortedIterator {
                 SortedIterator child = children[i];
                 child.seek(k);
                 if (i < c) {
-                    while (child.valid() && compare(child.key(), k) == 0) {
+                    while (child.valid() && compare(child.key(), i, k, c) == 0) {
                         child.next();
                     }
                 }
@@ -287,7 +290,7 @@ public final class MergingIterator implements SortedIterator {
                 SortedIterator child = children[i];
                 child.seek(k);
                 if (i < c) {
-                    while (child.valid() && compare(child.key(), k) == 0) {
+                    while (child.valid() && compare(child.key(), i, k, c) == 0) {
                         child.next();
                     }
                 }
@@ -406,7 +409,7 @@ public final class MergingIterator implements SortedIterator {
             long run = child.runStamp();
             if (run != checkedRun) {
                 ByteBuffer limit = child.runLimit();
-                runAhead = limit != null && compare(limit, keys[second]) < 0;
+                runAhead = limit != null && compare(limit, c, keys[second], second) < 0;
                 checkedRun = run;
             }
             if (runAhead) {
@@ -443,14 +446,28 @@ public final class MergingIterator implements SortedIterator {
 
     /** Whether child {@code a}'s entry comes out before child {@code b}'s in this direction. */
     private boolean before(int a, int b) {
-        int c = compare(keys[a], keys[b]);
+        int c = compare(keys[a], a, keys[b], b);
         if (c == 0) {
             c = Integer.compare(a, b);
         }
         return reverse ? c > 0 : c < 0;
     }
 
-    private int compare(ByteBuffer a, ByteBuffer b) {
-        return comparator.compare(a, a.position(), a.remaining(), b, b.position(), b.remaining());
+    /**
+     * Compares a key of child {@code a} with one of child {@code b}. A comparator that finds the
+     * bytes malformed (an internal key shorter than its trailer, which it reports by the shorter
+     * length) names no place; its report is thrown again naming the file and offset of the child
+     * whose key is the shorter.
+     */
+    private int compare(ByteBuffer ka, int a, ByteBuffer kb, int b) {
+        try {
+            return comparator.compare(ka, ka.position(), ka.remaining(), kb, kb.position(), kb.remaining());
+        } catch (CorruptionException e) {
+            if (e.file() != null) {
+                throw e;
+            }
+            SortedIterator culprit = children[ka.remaining() <= kb.remaining() ? a : b];
+            throw new CorruptionException(e.reason(), culprit.source(), culprit.sourceOffset(), e);
+        }
     }
 }

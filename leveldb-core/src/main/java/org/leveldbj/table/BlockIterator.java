@@ -219,8 +219,8 @@ public final class BlockIterator implements SortedIterator {
         if (valid()) {
             // Start from the current position when the target is near it.
             currentCompare = keyInCache
-                    ? comparator.compare(interval.keysWhole, keyOffset, keyLength, target, targetOffset, targetLength)
-                    : comparator.compare(keyWhole, 0, keyLength, target, targetOffset, targetLength);
+                    ? compareAt(interval.keysWhole, keyOffset, keyLength, target, targetOffset, targetLength, current)
+                    : compareAt(keyWhole, 0, keyLength, target, targetOffset, targetLength, current);
             if (currentCompare < 0) {
                 left = restartIndex;
             } else if (currentCompare > 0) {
@@ -243,7 +243,7 @@ public final class BlockIterator implements SortedIterator {
                 if (shared != 0) {
                     throw fail("bad entry in block: restart entry shares a prefix", at);
                 }
-                c = comparator.compare(data, keyAt, nonShared, target, targetOffset, targetLength);
+                c = compareAt(data, keyAt, nonShared, target, targetOffset, targetLength, at);
             }
             if (c < 0) {
                 left = mid;
@@ -255,7 +255,7 @@ public final class BlockIterator implements SortedIterator {
             seekToRestartPoint(left);
         }
         while (parseNext()) {
-            if (comparator.compare(keyWhole, 0, keyLength, target, targetOffset, targetLength) >= 0) {
+            if (compareAt(keyWhole, 0, keyLength, target, targetOffset, targetLength, current) >= 0) {
                 return;
             }
         }
@@ -488,6 +488,23 @@ public final class BlockIterator implements SortedIterator {
         valueOffset = restarts;
         valueLength = 0;
         cachePos = -1;
+    }
+
+    /**
+     * Compares a key of this block with a sought one. A comparator that finds the bytes
+     * malformed (an internal key shorter than its trailer) reports no place; its report is
+     * thrown again naming the block's file and the entry's offset.
+     */
+    private int compareAt(ByteBuffer keys, int keyAt, int length, ByteBuffer target, int targetOffset,
+                          int targetLength, int entryOffset) {
+        try {
+            return comparator.compare(keys, keyAt, length, target, targetOffset, targetLength);
+        } catch (CorruptionException e) {
+            if (e.file() != null) {
+                throw e;
+            }
+            throw fail(e.reason(), entryOffset);
+        }
     }
 
     private CorruptionException fail(String reason, int offset) {

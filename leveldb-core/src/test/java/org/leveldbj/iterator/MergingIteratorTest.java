@@ -15,10 +15,14 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import java.util.TreeMap;
+import org.iq80.leveldb.CorruptionException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.comparator.KeyComparator;
+import org.leveldbj.key.InternalKeyComparator;
+import org.leveldbj.key.InternalKeys;
+import org.leveldbj.key.ValueType;
 import org.leveldbj.testing.Seed;
 import org.leveldbj.testing.SeedExtension;
 
@@ -139,6 +143,30 @@ class MergingIteratorTest {
         assertEquals(101, trusted.size());
         assertTrue(comparisons[0] >= 100, "untrusted: " + comparisons[0] + " comparisons");
         assertTrue(trustedComparisons <= 15, "trusted: " + trustedComparisons + " comparisons for 10 runs");
+    }
+
+    /**
+     * A key the internal-key comparator finds too short is reported with the file and offset of
+     * the child that holds it, whichever side of the comparison it is on.
+     */
+    @Test
+    void malformedKeysAreReportedWithTheirChildsFile() {
+        InternalKeyComparator icmp = new InternalKeyComparator(CMP);
+        for (boolean shortFirst : new boolean[] {true, false}) {
+            byte[] good = InternalKeys.encode(b("k"), 5, ValueType.VALUE);
+            SortedIterator inMemory = new ListIterator(List.<byte[][]>of(new byte[][] {good, b("v")}), icmp);
+            List<byte[][]> damaged = List.<byte[][]>of(new byte[][] {b("abc"), b("v")});
+            SortedIterator inFile = new TwoLevelIterator(new ListIterator(List.<byte[][]>of(new byte[][] {b("abc"), b("0")}), CMP),
+                    (value, reuse) -> new ListIterator(damaged, CMP), "/db/000007.ldb", value -> 4096);
+            List<SortedIterator> children = shortFirst ? List.of(inFile, inMemory) : List.of(inMemory, inFile);
+            try (SortedIterator it = MergingIterator.of(icmp, children, true)) {
+                CorruptionException e = assertThrows(CorruptionException.class, it::seekToFirst);
+                assertEquals("/db/000007.ldb", e.file(), e.getMessage());
+                assertEquals(4096, e.offset(), e.getMessage());
+                assertTrue(e.getMessage().contains("internal key too short: 3 bytes"), e.getMessage());
+                assertFalse(it.valid());
+            }
+        }
     }
 
     private static List<String> scan(SortedIterator it) {
