@@ -259,18 +259,12 @@ public final class FileSystemEnv implements Env {
 
     @Override
     public WritableFile newWritableFile(Path file) throws IOException {
-        if (mapLogs && isWriteAheadLog(file)) {
+        if (mapLogs && nameEndsWith(file, ".log")) {
             return new MappedLogFile(file, open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
                     StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING));
         }
         return new FileSystemWritableFile(file, open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING), reserveSpace && isValueFile(file));
-    }
-
-    /** Tells whether a file is a value file (separated values) by its name ({@code NNNNNN.vlog}). */
-    private static boolean isValueFile(Path file) {
-        Path name = file.getFileName();
-        return name != null && name.toString().endsWith(".vlog");
+                StandardOpenOption.TRUNCATE_EXISTING), reserveSpace && nameEndsWith(file, ".vlog"));
     }
 
     /**
@@ -292,10 +286,13 @@ public final class FileSystemEnv implements Env {
         return reserveSpace;
     }
 
-    /** Tells whether a file is a write-ahead log by its name ({@code NNNNNN.log}). */
-    private static boolean isWriteAheadLog(Path file) {
+    /**
+     * Tells a file's kind by the end of its name: {@code ".log"} for a write-ahead log,
+     * {@code ".vlog"} for a value file (separated values).
+     */
+    private static boolean nameEndsWith(Path file, String suffix) {
         Path name = file.getFileName();
-        return name != null && name.toString().endsWith(".log");
+        return name != null && name.toString().endsWith(suffix);
     }
 
     @Override
