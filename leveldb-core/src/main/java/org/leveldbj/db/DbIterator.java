@@ -22,7 +22,9 @@ import org.leveldbj.util.Coding;
  * of that key and the entries hidden by deletions. Going backward, the internal iterator sits
  * just before all entries of the yielded key: a backward step reads the entries of the previous
  * user key from oldest to newest, keeping a copy of the newest visible one in reusable buffers,
- * which {@link #key()} and {@link #value()} then return. Turning from forward to backward first
+ * which {@link #key()} and {@link #value()} then return; the entry of an earlier key it stopped
+ * on stays parsed, and the next backward step starts from it, so each entry is parsed once in
+ * either direction. Turning from forward to backward first
  * steps the internal iterator back past the current key's entries; turning from backward to
  * forward steps it into them and skips them.
  *
@@ -216,7 +218,7 @@ public final class DbIterator implements SortedIterator {
         clearSavedValue();
         try {
             iter.seekToLast();
-            findPrevUserEntry();
+            findPrevUserEntry(false);
         } catch (RuntimeException | Error e) {
             valid = false;
             throw e;
@@ -305,8 +307,11 @@ public final class DbIterator implements SortedIterator {
                     }
                 }
                 reverse = true;
+                findPrevUserEntry(false);
+            } else {
+                // Going backward, the last step stopped on the parsed entry this one starts from.
+                findPrevUserEntry(true);
             }
-            findPrevUserEntry();
         } catch (RuntimeException | Error e) {
             valid = false;
             throw e;
@@ -406,12 +411,19 @@ public final class DbIterator implements SortedIterator {
 
     /**
      * Moves backward until the entries of one user key have all been read and the newest
-     * visible one is a value, which is saved; unpositions this iterator at the start.
+     * visible one is a value, which is saved; unpositions this iterator at the start. The
+     * entry it stops on, of an earlier key, stays parsed for the next backward step.
+     *
+     * @param parsed whether the internal iterator's entry is already parsed into the
+     *     {@code cur*} fields (the previous backward step stopped on it)
      */
-    private void findPrevUserEntry() {
+    private void findPrevUserEntry(boolean parsed) {
         int type = DELETION;
         while (iter.valid()) {
-            parse();
+            if (!parsed) {
+                parse();
+            }
+            parsed = false;
             if (curSequence <= sequence) {
                 if (type != DELETION && userComparator.compare(curKey, curKey.position(), curUserLength,
                         savedKeyView, 0, savedKeyLength) < 0) {
