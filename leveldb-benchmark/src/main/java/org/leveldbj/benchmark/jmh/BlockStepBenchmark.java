@@ -1,12 +1,12 @@
 package org.leveldbj.benchmark.jmh;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.key.InternalKeys;
+import org.leveldbj.key.ValueType;
 import org.leveldbj.table.Block;
 import org.leveldbj.table.BlockBuilder;
 import org.leveldbj.table.BlockIterator;
@@ -25,7 +25,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * The innermost loop of a scan: one {@link BlockIterator} stepping through the entries of data
  * blocks, forwards ({@code seekToFirst}, then {@code next}) and backwards ({@code seekToLast},
  * then {@code prev}), reading each key and value. No file, cache, decompression or merge: what
- * is left is decoding entries (and, backwards, the decoded restart intervals and rebuilt keys).
+ * is left is decoding entries (and, backwards, filling and reading back the decoded restart
+ * intervals).
  *
  * <p>The blocks are 64 blocks of about 4 KiB built as tables build them (restart interval 16):
  * db_bench's keys (16 decimal digits, consecutive) with an 8-byte trailer, and 100-byte random
@@ -57,13 +58,9 @@ public class BlockStepBenchmark {
         for (int b = 0; b < BLOCKS; b++) {
             BlockBuilder builder = new BlockBuilder(16, BytewiseComparator.INSTANCE);
             while (builder.currentSizeEstimate() < BLOCK_SIZE) {
-                byte[] userKey = String.format("%016d", key++).getBytes(StandardCharsets.US_ASCII);
-                byte[] internalKey = new byte[userKey.length + InternalKeys.TRAILER_SIZE];
-                System.arraycopy(userKey, 0, internalKey, 0, userKey.length);
-                internalKey[userKey.length] = 1; // a value, sequence 0
                 byte[] value = new byte[100];
                 random.nextBytes(value);
-                builder.add(internalKey, value);
+                builder.add(InternalKeys.encode(Fixture.key(key++), 1, ValueType.VALUE), value);
                 entries++;
             }
             ByteBuffer built = builder.finish();
