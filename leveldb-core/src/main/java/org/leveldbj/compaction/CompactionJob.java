@@ -276,7 +276,11 @@ public final class CompactionJob {
         return c.shouldStopBefore(key) && outputOpen;
     }
 
-    /** The merged entries of every input file. */
+    /**
+     * The merged entries of every input file. A level-0 input gets a level iterator of its one
+     * file, as a read's merge gives it (see {@link Version#addIterators}), so that the merge's
+     * calls on its children meet one class here and at most two in reads.
+     */
     private SortedIterator inputIterator(Compaction c) {
         List<SortedIterator> children = new ArrayList<>();
         try {
@@ -287,7 +291,7 @@ public final class CompactionJob {
                 }
                 if (c.level() + which == 0) {
                     for (FileMetaData f : files) {
-                        children.add(vset.tables().iterator(f.number(), f.fileSize(), readOptions));
+                        children.add(c.inputVersion().levelIterator(List.of(f), readOptions));
                     }
                 } else {
                     children.add(c.inputVersion().levelIterator(files, readOptions));

@@ -154,14 +154,18 @@ public final class TwoLevelIterator implements SortedIterator {
     public void next() {
         assert valid();
         data.next();
-        skipEmptyForward();
+        if (!data.valid()) {
+            skipEmptyForward();
+        }
     }
 
     @Override
     public void prev() {
         assert valid();
         data.prev();
-        skipEmptyBackward();
+        if (!data.valid()) {
+            skipEmptyBackward();
+        }
     }
 
     @Override

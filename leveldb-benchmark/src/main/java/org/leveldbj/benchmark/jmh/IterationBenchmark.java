@@ -26,7 +26,9 @@ import org.openjdk.jmh.infra.Blackhole;
  * <p>The trial puts {@code keys} keys and compacts the whole database, so with
  * {@code layout=compacted} the scans read tables only. {@code layout=memtable} then rewrites every
  * 32nd key, so that the memtable holds about 3% of the entries and every scan merges it with the
- * tables, as a scan right after writes does; {@code layout=tail} puts a single key after all
+ * tables, as a scan right after writes does ({@code layout=shuffled} writes the keys in a random order
+ * first, so that compactions of level-0 tables have run in the same JVM, as they have before
+ * db_bench's first scan); {@code layout=tail} puts a single key after all
  * the others, so the merge costs its per-step work and nothing more. Time per full scan; each
  * scan checks that it saw every key.
  */
@@ -44,7 +46,10 @@ public class IterationBenchmark {
 
     /**
      * {@code compacted}: tables only; {@code memtable}: tables and a memtable with 1 key in 32;
-     * {@code tail}: tables and a memtable with one key after them all.
+     * {@code tail}: tables and a memtable with one key after them all;
+     * {@code shuffled}: as {@code memtable}, but the keys were first written in a random order,
+     * so that compactions merged level-0 tables in this JVM before the scans, as they have by the
+     * time db_bench's first scan runs.
      */
     @Param({"compacted", "memtable", "tail"})
     public String layout;
@@ -75,19 +80,25 @@ public class IterationBenchmark {
                 throw new IllegalArgumentException("cache must be default or none: " + cache);
         }
         fixture = Fixture.open(options);
-        Fixture.fill(fixture.db(), keys, 1, valueSize);
+        if (layout.equals("shuffled")) {
+            Fixture.fillShuffled(fixture.db(), keys, 1, valueSize);
+        } else {
+            Fixture.fill(fixture.db(), keys, 1, valueSize);
+        }
         fixture.db().compactRange(null, null);
         switch (layout) {
             case "compacted":
                 break;
             case "memtable":
+            case "shuffled":
                 Fixture.fill(fixture.db(), keys / 32, 32, valueSize);
                 break;
             case "tail":
                 fixture.db().put(Fixture.key(keys + 5L), new byte[valueSize]);
                 break;
             default:
-                throw new IllegalArgumentException("layout must be compacted, memtable or tail: " + layout);
+                throw new IllegalArgumentException("layout must be compacted, memtable, shuffled or tail: "
+                        + layout);
         }
     }
 
