@@ -60,7 +60,7 @@ final class Flags implements Cloneable {
         return warmup >= 0 ? warmup : Math.min(num / 5, MAX_AUTO_WARMUP);
     }
 
-    /** The most times the warm-up repeats a workload ({@link Workload#warmsUpWithAllItsWrites}). */
+    /** The most times the warm-up repeats fill100K ({@link Workload#warmupRuns}). */
     static final int MAX_WARMUP_REPEATS = 10;
 
     /**
@@ -70,7 +70,8 @@ final class Flags implements Cloneable {
      * whose thousand times fewer writes each move a 100 KB value, is repeated until the warm-up
      * has made as many of them as the measured run (at most {@value #MAX_WARMUP_REPEATS} times):
      * a fifth of its writes leave the per-block code of flushes and compactions uncompiled (alone,
-     * it measured 1.4 times C++ LevelDB's time after such a warm-up and 1.0 after five).
+     * it measured 1.4 times C++ LevelDB's time after such a warm-up and 1.0 after five). The
+     * scans run {@value Workload#SCAN_WARMUP_RUNS} times (see {@link Workload#warmupRuns}).
      */
     Flags forWarmup(String scratchDb) {
         Flags w;
@@ -84,8 +85,8 @@ final class Flags implements Cloneable {
         int entries = effectiveWarmup();
         int repeats = entries <= 0 ? 1 : Math.min(MAX_WARMUP_REPEATS, Math.max(1, (num + entries - 1) / entries));
         for (String name : benchmarks) {
-            boolean allWrites = Workload.isKnown(name) && Workload.named(name).warmsUpWithAllItsWrites();
-            for (int i = allWrites ? repeats : 1; i > 0; i--) {
+            int runs = Workload.isKnown(name) ? Workload.named(name).warmupRuns(repeats) : 1;
+            for (int i = runs; i > 0; i--) {
                 names.add(name);
             }
         }

@@ -41,12 +41,22 @@ enum Workload {
         }
 
         @Override
-        boolean warmsUpWithAllItsWrites() {
-            return true;
+        int warmupRuns(int runsForAllWrites) {
+            return runsForAllWrites;
         }
     },
-    READSEQ("readseq", false, Operations::readSequential),
-    READREVERSE("readreverse", false, Operations::readReverse),
+    READSEQ("readseq", false, Operations::readSequential) {
+        @Override
+        int warmupRuns(int runsForAllWrites) {
+            return SCAN_WARMUP_RUNS;
+        }
+    },
+    READREVERSE("readreverse", false, Operations::readReverse) {
+        @Override
+        int warmupRuns(int runsForAllWrites) {
+            return SCAN_WARMUP_RUNS;
+        }
+    },
     READRANDOM("readrandom", false, Operations::readRandom),
     READMISSING("readmissing", false, Operations::readMissing),
     READHOT("readhot", false, Operations::readHot),
@@ -113,13 +123,23 @@ enum Workload {
     }
 
     /**
-     * Whether the JIT warm-up repeats this workload until it made as many writes as the
-     * measured run ({@link Flags#forWarmup}): fill100K, whose few, large writes run the
-     * per-block code of flushes and compactions too rarely in a fifth of them to compile it.
+     * How many times the JIT warm-up runs this workload ({@link Flags#forWarmup}): once, but
+     * fill100K until it made as many writes as the measured run (its few, large writes run the
+     * per-block code of flushes and compactions too rarely in a fifth of them to compile it), and
+     * the scans {@value #SCAN_WARMUP_RUNS} times. A scan is one call of a long loop: the JIT
+     * compiles the loop while it runs, but the method holding it only from a later call on, which
+     * with one or two warm-up scans was the measured scan, so that the compiler ran beside it
+     * ({@code -XX:+PrintCompilation}; on a busy machine it took the scan's processor time).
+     *
+     * @param runsForAllWrites the runs that make as many writes as the measured run
+     * @return the number of runs, at least 1
      */
-    boolean warmsUpWithAllItsWrites() {
-        return false;
+    int warmupRuns(int runsForAllWrites) {
+        return 1;
     }
+
+    /** How many times the warm-up runs a scan ({@link #warmupRuns}). */
+    static final int SCAN_WARMUP_RUNS = 3;
 
     int entriesPerBatch() {
         return 1;

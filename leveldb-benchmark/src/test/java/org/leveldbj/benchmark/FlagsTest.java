@@ -49,7 +49,7 @@ class FlagsTest {
                 "--benchmarks=readrandom,readseq");
         assertEquals(10_000, flags.effectiveWarmup());
         Flags warm = flags.forWarmup("/tmp/scratch");
-        assertEquals(List.of("fillrandom", "readrandom", "readseq"), warm.benchmarks);
+        assertEquals(List.of("fillrandom", "readrandom", "readseq", "readseq", "readseq"), warm.benchmarks);
         assertEquals(10_000, warm.num);
         assertEquals(10_000, warm.reads);
         assertEquals(10, warm.bloomBits);
@@ -64,9 +64,12 @@ class FlagsTest {
         assertEquals("/data/db", flags.db);
         assertEquals(List.of("readrandom", "readseq"), flags.benchmarks);
         assertEquals(200_000, Flags.parse("--num=5000000").effectiveWarmup());
-        // fill100K is repeated until the warm-up made as many writes as the measured run.
-        assertEquals(List.of("fillrandom", "readseq", "fill100K", "fill100K", "fill100K", "fill100K", "fill100K"),
-                Flags.parse("--benchmarks=readseq,fill100K").forWarmup("/tmp/scratch").benchmarks);
+        // fill100K is repeated until the warm-up made as many writes as the measured run, scans
+        // three times, other workloads run once.
+        assertEquals(List.of("fillrandom", "readseq", "readseq", "readseq", "readrandom",
+                        "fill100K", "fill100K", "fill100K", "fill100K", "fill100K",
+                        "readreverse", "readreverse", "readreverse"),
+                Flags.parse("--benchmarks=readseq,readrandom,fill100K,readreverse").forWarmup("/tmp/scratch").benchmarks);
         assertEquals(List.of("fillrandom", "fill100K", "fill100K"),
                 Flags.parse("--num=1000", "--warmup=500", "--benchmarks=fill100K").forWarmup("/tmp/scratch").benchmarks);
         assertEquals(Flags.MAX_WARMUP_REPEATS, Collections.frequency(
