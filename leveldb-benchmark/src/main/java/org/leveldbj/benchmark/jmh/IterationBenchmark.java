@@ -26,11 +26,11 @@ import org.openjdk.jmh.infra.Blackhole;
  * <p>The trial puts {@code keys} keys and compacts the whole database, so with
  * {@code layout=compacted} the scans read tables only. {@code layout=memtable} then rewrites every
  * 32nd key, so that the memtable holds about 3% of the entries and every scan merges it with the
- * tables, as a scan right after writes does ({@code layout=shuffled} writes the keys in a random order
- * first, so that compactions of level-0 tables have run in the same JVM, as they have before
- * db_bench's first scan); {@code layout=tail} puts a single key after all
- * the others, so the merge costs its per-step work and nothing more. Time per full scan; each
- * scan checks that it saw every key.
+ * tables, as a scan right after writes does ({@code layout=shuffled} writes the keys in a random
+ * order first, so that compactions of level-0 tables have run in the same JVM, as they have
+ * before db_bench's first scan); {@code layout=tail} puts a single key after all the others, so
+ * the merge costs its per-step work and nothing more. Time per full scan; each scan checks that
+ * it saw every key.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
