@@ -22,7 +22,9 @@ import org.leveldbj.version.VersionSet;
  * Runs a {@link Compaction}: merges its inputs, drops the entries no reader can see any more,
  * and writes the rest to new tables of the next level, closed at the target file size or when
  * they overlap too many grandparent bytes. The result is recorded in the compaction's edit
- * (outputs added; the caller adds the input deletions and applies the edit).
+ * (outputs added; the caller adds the input deletions and applies the edit). Each output is
+ * synced on a helper thread while the next is written ({@link OutputSyncs}); the job returns
+ * once all are synced and their directory too.
  *
  * <p>Drop rules, as in C++ LevelDB, with S the smallest sequence number a snapshot or the
  * current state may read: an entry is dropped when a newer entry of the same user key with a
@@ -135,7 +137,8 @@ public final class CompactionJob {
     public CompactionStats run(Compaction c, long smallestSnapshot, boolean separated) throws IOException {
         long start = System.nanoTime();
         KeyComparator ucmp = vset.icmp().userComparator();
-        List<FileMetaData> outputs = new ArrayList<>();
+        OutputSyncs syncs = new OutputSyncs();
+        List<FileMetaData> outputs = List.of();
         TableFileWriter out = null;
         byte[] currentUserKey = new byte[64];
         ByteBuffer currentUserKeyView = ByteBuffer.wrap(currentUserKey);
@@ -156,7 +159,7 @@ public final class CompactionJob {
                     c.edit().countValueReference(key, input.value(), -1);
                 }
                 if (finishOutputBefore(c, key, out != null)) {
-                    outputs.add(out.finish(false));
+                    syncs.submit(out);
                     out = null;
                 }
                 boolean drop = false;
@@ -216,16 +219,17 @@ public final class CompactionJob {
                         c.edit().countValueReference(key, value, 1);
                     }
                     if (out.fileSize() >= c.maxOutputFileSize()) {
-                        outputs.add(out.finish(false));
+                        syncs.submit(out);
                         out = null;
                     }
                 }
                 input.next();
             }
             if (out != null) {
-                outputs.add(out.finish(false));
+                syncs.submit(out);
                 out = null;
             }
+            outputs = syncs.awaitAll();
             if (!outputs.isEmpty()) {
                 // One directory sync for every output: their names are durable before the
                 // MANIFEST that names them is written.
@@ -237,9 +241,7 @@ public final class CompactionJob {
                 out.abandon();
             }
             if (!ok) {
-                for (FileMetaData f : outputs) {
-                    deleteQuietly(f.number());
-                }
+                syncs.abandon(this::deleteQuietly);
             }
         }
         long written = 0;

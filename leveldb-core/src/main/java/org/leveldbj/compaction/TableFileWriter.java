@@ -111,11 +111,43 @@ public final class TableFileWriter {
      * @throws IOException if writing, syncing or reopening fails (the file is then deleted)
      */
     public FileMetaData finish(boolean syncDirectory) throws IOException {
+        complete();
+        return syncAndOpen(syncDirectory);
+    }
+
+    /**
+     * Writes the rest of the table (the last data block, the filter, index and footer), leaving
+     * the file neither synced nor closed: {@link #syncAndOpen} does that, possibly on another
+     * thread. Requires: at least one entry.
+     *
+     * @throws IOException if writing fails (the file is then deleted)
+     */
+    void complete() throws IOException {
         assert builder.numEntries() > 0;
         done = true;
         try {
+            builder.finish();
+        } catch (IOException e) {
+            IOException named = IoErrors.withPath(path, e);
+            deleteQuietly(named);
+            throw named;
+        } catch (RuntimeException e) {
+            deleteQuietly(e);
+            throw e;
+        }
+    }
+
+    /**
+     * Syncs and closes a {@link #complete() completed} table and checks that it opens. May run
+     * on another thread than the one that wrote the table, once that one has handed it over.
+     *
+     * @param syncDirectory whether to sync the directory too (see {@link #finish(boolean)})
+     * @return the table's metadata
+     * @throws IOException if syncing or reopening fails (the file is then deleted)
+     */
+    FileMetaData syncAndOpen(boolean syncDirectory) throws IOException {
+        try {
             try {
-                builder.finish();
                 file.sync();
                 file.close();
             } catch (IOException e) {
