@@ -107,9 +107,9 @@ public final class DbBench {
 
     /**
      * Runs the workloads once on a scratch database of {@link Flags#effectiveWarmup()} entries,
-     * printing nothing but one line on {@code err}, so that the measured run finds the code
-     * compiled (a JVM library lives in long-running processes; db_bench's native code needs no
-     * warm-up).
+     * printing nothing but one line on {@code err}, then waits for the compilations it queued
+     * ({@link JitSettle}), so that the measured run finds the code compiled (a JVM library lives
+     * in long-running processes; db_bench's native code needs no warm-up).
      */
     private static void warmUp(Flags flags, Impl impl, PrintStream err)
             throws IOException, BenchmarkException, FlagException {
@@ -126,8 +126,15 @@ public final class DbBench {
         } finally {
             deleteQuietly(scratch, err);
         }
-        err.printf(Locale.ROOT, "Warm-up:    %d entries per workload, %.1f s (--warmup=0 to measure a cold JVM)%n",
-                entries, (System.nanoTime() - start) / 1e9);
+        long settled;
+        try {
+            settled = JitSettle.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BenchmarkException("interrupted while waiting for the JIT after the warm-up", e);
+        }
+        err.printf(Locale.ROOT, "Warm-up:    %d entries per workload, %.1f s, then %.1f s for the JIT to go quiet"
+                + " (--warmup=0 to measure a cold JVM)%n", entries, (System.nanoTime() - start) / 1e9, settled / 1e3);
     }
 
     private static void deleteQuietly(Path root, PrintStream err) {
