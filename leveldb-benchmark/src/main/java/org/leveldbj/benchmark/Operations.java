@@ -63,40 +63,82 @@ final class Operations {
         return context.valueSize;
     }
 
+    /**
+     * The steps a scan takes per call of {@link #forward} or {@link #backward}. A scan is one
+     * call with a long loop: the JIT compiles such a loop while it runs (on-stack replacement),
+     * but the method holding it in full only after many calls. With the loop in the scan's own
+     * method, that compilation began with the measured scan, the fourth call after the warm-up's
+     * three, and on a busy machine took the scan's processor (JFR: 122 ms of C2 compiling
+     * {@code readSequential} from the first millisecond of the measured readseq). The steps are
+     * taken by a method called once per chunk, hundreds of times in every warm-up scan, which
+     * the warm-up therefore compiles.
+     */
+    static final int SCAN_CHUNK = 64;
+
     static void readSequential(WorkloadContext context, ThreadState thread) {
-        long bytes = 0;
         try (DBIterator it = context.db.iterator()) {
             it.seekToFirst();
-            for (int i = 0; i < context.reads && it.hasNext(); i++) {
-                Map.Entry<byte[], byte[]> entry = it.next();
-                bytes += entry.getKey().length + entry.getValue().length;
-                thread.stats.finishedSingleOp();
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        thread.stats.addBytes(bytes);
-    }
-
-    /** A backward scan as the API documents it: the last entry, then prev() while hasPrev(). */
-    static void readReverse(WorkloadContext context, ThreadState thread) {
-        long bytes = 0;
-        try (DBIterator it = context.db.iterator()) {
-            it.seekToLast();
-            if (context.reads > 0 && it.hasNext()) {
-                Map.Entry<byte[], byte[]> entry = it.peekNext();
-                bytes += entry.getKey().length + entry.getValue().length;
-                thread.stats.finishedSingleOp();
-                for (int i = 1; i < context.reads && it.hasPrev(); i++) {
-                    entry = it.prev();
-                    bytes += entry.getKey().length + entry.getValue().length;
-                    thread.stats.finishedSingleOp();
+            for (int done = 0; done < context.reads; done += SCAN_CHUNK) {
+                if (!forward(it, Math.min(SCAN_CHUNK, context.reads - done), thread)) {
+                    break;
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Takes up to {@code steps} entries forward; tells whether the scan may go on. */
+    private static boolean forward(DBIterator it, int steps, ThreadState thread) {
+        long bytes = 0;
+        boolean more = true;
+        for (int i = 0; i < steps; i++) {
+            if (!it.hasNext()) {
+                more = false;
+                break;
+            }
+            Map.Entry<byte[], byte[]> entry = it.next();
+            bytes += entry.getKey().length + entry.getValue().length;
+            thread.stats.finishedSingleOp();
+        }
         thread.stats.addBytes(bytes);
+        return more;
+    }
+
+    /** A backward scan as the API documents it: the last entry, then prev() while hasPrev(). */
+    static void readReverse(WorkloadContext context, ThreadState thread) {
+        try (DBIterator it = context.db.iterator()) {
+            it.seekToLast();
+            if (context.reads > 0 && it.hasNext()) {
+                Map.Entry<byte[], byte[]> entry = it.peekNext();
+                thread.stats.addBytes(entry.getKey().length + entry.getValue().length);
+                thread.stats.finishedSingleOp();
+                for (int done = 1; done < context.reads; done += SCAN_CHUNK) {
+                    if (!backward(it, Math.min(SCAN_CHUNK, context.reads - done), thread)) {
+                        break;
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Takes up to {@code steps} entries backward; tells whether the scan may go on. */
+    private static boolean backward(DBIterator it, int steps, ThreadState thread) {
+        long bytes = 0;
+        boolean more = true;
+        for (int i = 0; i < steps; i++) {
+            if (!it.hasPrev()) {
+                more = false;
+                break;
+            }
+            Map.Entry<byte[], byte[]> entry = it.prev();
+            bytes += entry.getKey().length + entry.getValue().length;
+            thread.stats.finishedSingleOp();
+        }
+        thread.stats.addBytes(bytes);
+        return more;
     }
 
     static void readRandom(WorkloadContext context, ThreadState thread) {
