@@ -31,9 +31,9 @@ import org.leveldbj.version.FileMetaData;
  *
  * <p>Failures: the first failure is thrown by {@link #awaitAll()} once every output has ended,
  * and {@link #submit} throws early once one is known, so a compaction stops writing tables that
- * would be discarded. A failed output has deleted its own file; {@link #abandon()} waits for the
- * rest and deletes those that succeeded. No helper touches a file after {@link #awaitAll()} or
- * {@link #abandon()} returns.
+ * would be discarded. A helper closes a failed output but deletes nothing (only the database's
+ * background thread deletes files); {@link #abandon} waits for every output and deletes them
+ * all. No helper touches a file after {@link #awaitAll()} or {@link #abandon} returns.
  *
  * <p>Threads: daemon threads named {@code leveldbj-sync}, shared by every database in the
  * process, made on demand and ended after {@link #IDLE_SECONDS} seconds without work. When no
@@ -47,6 +47,8 @@ final class OutputSyncs {
 
     private final Executor helpers;
     private final List<Future<FileMetaData>> results = new ArrayList<>();
+    /** The file number of each output handed over, in order. */
+    private final List<Long> numbers = new ArrayList<>();
     private volatile Throwable firstFailure;
 
     /** Output syncs on the shared helper threads. */
@@ -94,6 +96,7 @@ final class OutputSyncs {
             task.run(); // no helper thread could take it: sync it here
         }
         results.add(task);
+        numbers.add(out.number());
     }
 
     /**
@@ -120,15 +123,20 @@ final class OutputSyncs {
         return done;
     }
 
-    /** After a failure: waits for every output handed over and deletes those that succeeded. */
+    /**
+     * After a failure: waits for every output handed over, then deletes every one of them.
+     *
+     * @param delete deletes the table file of a number
+     */
     void abandon(LongConsumer delete) {
         for (Future<FileMetaData> f : results) {
             try {
-                delete.accept(getUninterruptibly(f).number());
-            } catch (ExecutionException failedAndDeletedItself) {
-                // nothing left of it
+                getUninterruptibly(f);
+            } catch (ExecutionException failed) {
+                // closed by its helper; deleted below with the others
             }
         }
+        numbers.forEach(delete::accept);
     }
 
     private void throwIfFailed() throws IOException {

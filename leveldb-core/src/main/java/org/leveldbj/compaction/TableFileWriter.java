@@ -112,7 +112,12 @@ public final class TableFileWriter {
      */
     public FileMetaData finish(boolean syncDirectory) throws IOException {
         complete();
-        return syncAndOpen(syncDirectory);
+        try {
+            return syncAndOpen(syncDirectory);
+        } catch (IOException | RuntimeException e) {
+            deleteFileQuietly(e);
+            throw e;
+        }
     }
 
     /**
@@ -139,11 +144,13 @@ public final class TableFileWriter {
 
     /**
      * Syncs and closes a {@link #complete() completed} table and checks that it opens. May run
-     * on another thread than the one that wrote the table, once that one has handed it over.
+     * on another thread than the one that wrote the table, once that one has handed it over; it
+     * deletes nothing, so that only the database's background thread deletes files.
      *
      * @param syncDirectory whether to sync the directory too (see {@link #finish(boolean)})
      * @return the table's metadata
-     * @throws IOException if syncing or reopening fails (the file is then deleted)
+     * @throws IOException if syncing or reopening fails (the file is then closed, and left for
+     *     the caller to delete)
      */
     FileMetaData syncAndOpen(boolean syncDirectory) throws IOException {
         try {
@@ -163,7 +170,7 @@ public final class TableFileWriter {
             }
             return new FileMetaData(number, size, smallest, builder.lastKey());
         } catch (IOException | RuntimeException e) {
-            deleteQuietly(e);
+            closeQuietly(e);
             throw e;
         }
     }
@@ -236,11 +243,19 @@ public final class TableFileWriter {
     }
 
     private void deleteQuietly(Exception e) {
+        closeQuietly(e);
+        deleteFileQuietly(e);
+    }
+
+    private void closeQuietly(Exception e) {
         try {
             file.close();
         } catch (IOException suppressed) {
             e.addSuppressed(suppressed);
         }
+    }
+
+    private void deleteFileQuietly(Exception e) {
         try {
             if (env.fileExists(path)) {
                 env.deleteFile(path);

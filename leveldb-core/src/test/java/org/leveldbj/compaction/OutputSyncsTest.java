@@ -28,7 +28,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link OutputSyncs}: outputs synced on helpers come back in order, synced and closed; a
- * failed sync is thrown once all have ended, stops later hand-overs, and clean-up leaves no file.
+ * failed sync is thrown once all have ended and stops later hand-overs; helpers delete nothing,
+ * and clean-up leaves no file.
  */
 class OutputSyncsTest {
     private static final Path DIR = Path.of("/db");
@@ -117,16 +118,19 @@ class OutputSyncsTest {
         fourth.abandon();
         assertTrue(e.getMessage().contains(FaultInjectionEnv.INJECTED), e.getMessage());
         assertThrows(IOException.class, syncs::awaitAll);
-        assertFalse(exists(1), "the failed output deleted itself");
-        assertTrue(exists(2) && exists(3), "the others are left for the caller's clean-up");
+        assertTrue(exists(1) && exists(2) && exists(3),
+                "helpers delete nothing: every output is left for the caller's clean-up");
+        List<Long> deleted = new ArrayList<>();
         syncs.abandon(n -> {
+            deleted.add(n);
             try {
                 env.deleteFile(DIR.resolve(FileNames.tableFileName(n, false)));
             } catch (IOException ex) {
                 throw new AssertionError(ex);
             }
         });
-        assertFalse(exists(2) || exists(3), "clean-up deleted the outputs that succeeded");
+        assertEquals(List.of(1L, 2L, 3L), deleted, "clean-up deletes every output handed over, failed or not");
+        assertFalse(exists(1) || exists(2) || exists(3));
     }
 
     @Test
