@@ -36,19 +36,28 @@ import org.leveldbj.version.FileMetaData;
  * all. No helper touches a file after {@link #awaitAll()} or {@link #abandon} returns.
  *
  * <p>Threads: daemon threads named {@code leveldbj-sync}, shared by every database in the
- * process, made on demand and ended after {@link #IDLE_SECONDS} seconds without work. When no
- * thread can be made, the compaction's own thread syncs the output.
+ * process, made on demand and ended after {@link #IDLE_SECONDS} seconds without work; at most
+ * {@link #MAX_IN_FLIGHT} work for one compaction at a time. When no thread can be made, the
+ * compaction's own thread syncs the output.
  *
  * <p>Thread safety: used by the one thread running the compaction.
  */
 final class OutputSyncs {
     static final int IDLE_SECONDS = 30;
+    /**
+     * The most outputs of one compaction being synced at once: a disk slower to sync than the
+     * compaction is to write makes the compaction wait for the oldest, rather than start a
+     * thread and leave another table's dirty pages per output.
+     */
+    static final int MAX_IN_FLIGHT = 2;
     private static final Executor POOL = newPool();
 
     private final Executor helpers;
     private final List<Future<FileMetaData>> results = new ArrayList<>();
     /** The file number of each output handed over, in order. */
     private final List<Long> numbers = new ArrayList<>();
+    /** The outputs before this index in {@link #results} are known to have ended. */
+    private int ended;
     private volatile Throwable firstFailure;
 
     /** Output syncs on the shared helper threads. */
@@ -78,6 +87,15 @@ final class OutputSyncs {
      * @throws IOException if completing it fails, or an output handed over earlier failed
      */
     void submit(TableFileWriter out) throws IOException {
+        throwIfFailed();
+        while (results.size() - ended >= MAX_IN_FLIGHT) {
+            try {
+                getUninterruptibly(results.get(ended));
+            } catch (ExecutionException failed) {
+                // recorded as the first failure, thrown below
+            }
+            ended++;
+        }
         throwIfFailed();
         out.complete();
         FutureTask<FileMetaData> task = new FutureTask<>(() -> {

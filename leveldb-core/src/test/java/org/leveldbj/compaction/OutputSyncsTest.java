@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.iterator.EmptyIterator;
 import org.leveldbj.iterator.SortedIterator;
@@ -107,18 +108,17 @@ class OutputSyncsTest {
         OutputSyncs syncs = new OutputSyncs(held);
         syncs.submit(output(1));
         syncs.submit(output(2));
-        syncs.submit(output(3));
         env.fail(FaultInjectionEnv.Op.SYNC, 1); // the first sync run fails: output 1's
         for (Runnable r : queued) {
             r.run();
         }
-        TableFileWriter fourth = output(4);
-        IOException e = assertThrows(IOException.class, () -> syncs.submit(fourth),
+        TableFileWriter third = output(3);
+        IOException e = assertThrows(IOException.class, () -> syncs.submit(third),
                 "a hand-over after a known failure throws it");
-        fourth.abandon();
+        third.abandon();
         assertTrue(e.getMessage().contains(FaultInjectionEnv.INJECTED), e.getMessage());
         assertThrows(IOException.class, syncs::awaitAll);
-        assertTrue(exists(1) && exists(2) && exists(3),
+        assertTrue(exists(1) && exists(2),
                 "helpers delete nothing: every output is left for the caller's clean-up");
         List<Long> deleted = new ArrayList<>();
         syncs.abandon(n -> {
@@ -129,8 +129,37 @@ class OutputSyncsTest {
                 throw new AssertionError(ex);
             }
         });
-        assertEquals(List.of(1L, 2L, 3L), deleted, "clean-up deletes every output handed over, failed or not");
-        assertFalse(exists(1) || exists(2) || exists(3));
+        assertEquals(List.of(1L, 2L), deleted, "clean-up deletes every output handed over, failed or not");
+        assertFalse(exists(1) || exists(2));
+    }
+
+    @Test
+    void atMostTwoOutputsAreSyncedAtOnce() throws Exception {
+        env.createDir(DIR);
+        AtomicInteger running = new AtomicInteger();
+        AtomicInteger most = new AtomicInteger();
+        ExecutorService unbounded = Executors.newCachedThreadPool();
+        Executor slow = task -> unbounded.execute(() -> {
+            most.accumulateAndGet(running.incrementAndGet(), Math::max);
+            try {
+                Thread.sleep(30);
+                task.run();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                running.decrementAndGet();
+            }
+        });
+        try {
+            OutputSyncs syncs = new OutputSyncs(slow);
+            for (long n = 1; n <= 6; n++) {
+                syncs.submit(output(n));
+            }
+            assertEquals(6, syncs.awaitAll().size());
+            assertTrue(most.get() <= OutputSyncs.MAX_IN_FLIGHT, most.get() + " in flight at once");
+        } finally {
+            unbounded.shutdownNow();
+        }
     }
 
     @Test
