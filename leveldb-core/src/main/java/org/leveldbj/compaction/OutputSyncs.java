@@ -58,7 +58,8 @@ final class OutputSyncs {
     private final List<Long> numbers = new ArrayList<>();
     /** The outputs before this index in {@link #results} are known to have ended. */
     private int ended;
-    private volatile Throwable firstFailure;
+    /** Set by a helper whose output failed; the failure itself is in its future. */
+    private volatile boolean failed;
 
     /** Output syncs on the shared helper threads. */
     OutputSyncs() {
@@ -91,8 +92,8 @@ final class OutputSyncs {
         while (results.size() - ended >= MAX_IN_FLIGHT) {
             try {
                 getUninterruptibly(results.get(ended));
-            } catch (ExecutionException failed) {
-                // recorded as the first failure, thrown below
+            } catch (ExecutionException ignored) {
+                // the failure is thrown below, with the others' outcome known
             }
             ended++;
         }
@@ -102,9 +103,7 @@ final class OutputSyncs {
             try {
                 return out.syncAndOpen(false);
             } catch (IOException | RuntimeException | Error e) {
-                if (firstFailure == null) {
-                    firstFailure = e;
-                }
+                failed = true;
                 throw e;
             }
         });
@@ -150,19 +149,17 @@ final class OutputSyncs {
         for (Future<FileMetaData> f : results) {
             try {
                 getUninterruptibly(f);
-            } catch (ExecutionException failed) {
-                // closed by its helper; deleted below with the others
+            } catch (ExecutionException closedByItsHelper) {
+                // deleted below with the others
             }
         }
         numbers.forEach(delete::accept);
     }
 
+    /** Once an output has failed: waits for the others and throws the first failure. */
     private void throwIfFailed() throws IOException {
-        Throwable failure = firstFailure;
-        if (failure != null) {
-            // Wait for the others, so that the caller's clean-up finds every helper done.
-            awaitAll();
-            rethrow(failure);
+        if (failed) {
+            awaitAll(); // throws: a future holds the failure
         }
     }
 
