@@ -18,7 +18,9 @@ import org.leveldbj.iterator.TwoLevelIterator;
 /**
  * An open table file: its footer, index block and filter are read when it is opened; data
  * blocks are read on demand, through the block cache when one is configured. Uncompressed data
- * blocks of a memory-mapped file are served as views of the mapping (no copy).
+ * blocks of a memory-mapped file are served as views of the mapping (no copy). An iterator
+ * stepping back through a mapped file warms the bytes below its block first (see
+ * {@link BackwardPrefetch}).
  *
  * <p>Opening checks the checksums of the index, metaindex and filter blocks. A damaged
  * metaindex or filter block does not prevent opening: as in C++ LevelDB, the table is then read
@@ -217,18 +219,22 @@ public final class Table {
      * @return an unpositioned iterator, to be closed by the caller
      */
     public SortedIterator iterator(TableReadOptions readOptions, Runnable onClose) {
+        BackwardPrefetch prefetch = file.isMapped() ? new BackwardPrefetch(file) : null;
         return new TwoLevelIterator(indexBlock.iterator(options.comparator()),
                 (indexValue, reuse) -> {
+                    BlockHandle handle = decodeHandle(indexValue, indexBlock);
+                    if (prefetch != null) {
+                        prefetch.beforeRead(handle.offset(), handle.size());
+                    }
                     if (reuse instanceof BlockIterator) {
                         // The iterator has moved on from its block: a block it owned lends its
                         // array to the next one.
                         BlockIterator it = (BlockIterator) reuse;
-                        Block block = dataBlock(decodeHandle(indexValue, indexBlock), readOptions,
-                                it.block().readerOwnedArray());
+                        Block block = dataBlock(handle, readOptions, it.block().readerOwnedArray());
                         it.reset(block);
                         return it;
                     }
-                    Block block = dataBlock(decodeHandle(indexValue, indexBlock), readOptions, null);
+                    Block block = dataBlock(handle, readOptions, null);
                     return block.iterator(options.comparator());
                 }, fileName, indexValue -> decodeHandle(indexValue, indexBlock).offset(), onClose);
     }
