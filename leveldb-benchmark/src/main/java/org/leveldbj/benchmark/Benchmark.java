@@ -25,6 +25,22 @@ final class Benchmark {
     private final ValueGenerator values;
     private DB db;
     private int threadsStarted;
+    private AfterWorkload afterWorkload = AfterWorkload.NONE;
+
+    /** Runs between two workloads, outside every measurement. */
+    @FunctionalInterface
+    interface AfterWorkload {
+        /** Does nothing. */
+        AfterWorkload NONE = name -> { };
+
+        /**
+         * Called once a workload has finished (its line printed, its threads ended).
+         *
+         * @param name the workload's name
+         * @throws InterruptedException if the thread is interrupted while waiting
+         */
+        void after(String name) throws InterruptedException;
+    }
 
     Benchmark(Flags flags, Impl impl, DbOptions dbOptions, File dir, PrintStream out,
             Progress progress) {
@@ -37,6 +53,17 @@ final class Benchmark {
         this.values = new ValueGenerator(flags.compressionRatio);
     }
 
+    /**
+     * Sets what runs after each workload ({@link AfterWorkload#NONE} unless set).
+     *
+     * @param hook the action
+     * @return this
+     */
+    Benchmark afterEachWorkload(AfterWorkload hook) {
+        this.afterWorkload = hook;
+        return this;
+    }
+
     void run() throws IOException, BenchmarkException {
         if (!flags.useExistingDb) {
             impl.factory().destroy(dir, new Options());
@@ -45,6 +72,12 @@ final class Benchmark {
         try {
             for (String name : flags.benchmarks) {
                 run(Workload.named(name));
+                try {
+                    afterWorkload.after(name);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new BenchmarkException("interrupted after " + name, e);
+                }
             }
         } finally {
             closeDb();
