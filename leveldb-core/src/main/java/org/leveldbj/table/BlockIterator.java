@@ -16,7 +16,11 @@ import org.leveldbj.util.Coding;
  * decoded, the iterator decodes the whole restart interval before the current entry once,
  * keeping each entry's offsets and full key in small arrays, and serves the following
  * {@code prev()} calls from them; a backward scan therefore decodes every entry once, as a
- * forward scan does. ({@link #seekToLast()} fills the arrays the same way.) If an interval's
+ * forward scan does. {@link #seekToLast()}, where a backward scan enters each block, fills the
+ * arrays with every entry of a block of at most {@value #WHOLE_BLOCK_BYTES} bytes of entries
+ * (with the last interval only of a larger one), so that a backward scan through such blocks
+ * fills them once per block, from a method the scan's compiled loop calls once per block,
+ * rather than once per interval from within its steps. If an interval's
  * keys would need more than a fixed budget of memory (only malformed or extreme blocks do), the
  * keys are not kept and each step back decodes from the restart point instead.
  *
@@ -31,6 +35,8 @@ import org.leveldbj.util.Coding;
 public final class BlockIterator implements SortedIterator {
     /** The default most bytes of keys kept for one restart interval when stepping back. */
     static final int DEFAULT_REVERSE_KEY_BUDGET = 1 << 20;
+    /** The largest block (bytes of entries) that {@link #seekToLast()} decodes whole. */
+    static final int WHOLE_BLOCK_BYTES = 32 << 10;
 
 
     private KeyComparator comparator;
@@ -205,7 +211,13 @@ public final class BlockIterator implements SortedIterator {
             invalidate();
             return;
         }
-        fillCache(numRestarts - 1, restarts);
+        int last = numRestarts - 1;
+        int first = restarts <= WHOLE_BLOCK_BYTES ? 0 : last;
+        fillCache(first, restarts);
+        if (!interval.hasKeys && first != last) {
+            // Keys too large to keep for the whole block: steps would decode from its start.
+            fillCache(last, restarts);
+        }
         if (interval.count == 0) {
             invalidate();
             return;
@@ -294,6 +306,10 @@ public final class BlockIterator implements SortedIterator {
         if (cachePos > 0) {
             cachePos--;
             loadCached(cachePos);
+            return;
+        }
+        if (cachePos == 0 && interval.restart == 0) {
+            invalidate(); // the first entry of the block: nothing before it
             return;
         }
         enterPreviousInterval();
