@@ -118,7 +118,7 @@ public final class DbBench {
      * iterator's {@code key()} and {@code value()}, the cursor's entry copy) then ran its
      * backward scans without recording them, were compiled by C2 later for forward scans only,
      * and were deoptimized by the measured run's first backward scan, which then ran partly in
-     * the interpreter while C2 compiled them again (JFR: four deoptimizations and seven
+     * the interpreter while C2 compiled them again (JFR: four deoptimizations and six
      * compilations of them at the start of the measured readreverse). Letting the queue drain
      * before each workload gives every workload's methods their full profile.
      */

@@ -104,9 +104,10 @@ class BackwardPrefetchTest {
     void unreadableOrMalformedRangesAreSkipped() {
         RecordingFile file = new RecordingFile(10 * 1000);
         BackwardPrefetch prefetch = new BackwardPrefetch(file);
-        // A handle reaching past the end of the file: the block's own read reports it.
-        prefetch.beforeRead(block(10), STORED);
-        assertFalse(prefetch.beforeRead(block(9), STORED + 1));
+        // A step back to a block reaching past the end of the file (the handles are damaged):
+        // nothing is read, and the block's own read reports it.
+        prefetch.beforeRead(block(11), STORED);
+        assertFalse(prefetch.beforeRead(block(10), STORED));
         file.failing = true;
         prefetch.beforeRead(block(5), STORED);
         assertFalse(prefetch.beforeRead(block(4), STORED));
