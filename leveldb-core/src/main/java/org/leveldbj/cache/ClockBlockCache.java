@@ -2,7 +2,6 @@ package org.leveldbj.cache;
 
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
 import org.leveldbj.table.Block;
 import org.leveldbj.table.BlockCache;
 
@@ -58,7 +57,6 @@ public final class ClockBlockCache implements BlockCache, org.iq80.leveldb.Cache
     private final long shardCapacity;
     private final ClockShard[] shards = new ClockShard[SHARDS];
     private final AtomicLong ids = new AtomicLong();
-    private final LongAdder misses = new LongAdder();
     /** Fingerprints of recently missed blocks, for {@link #admit}; racy by design. */
     private final long[] recentMisses;
     // The admission budget of a full cache (see admit), racy by design: a lost update only
@@ -113,11 +111,7 @@ public final class ClockBlockCache implements BlockCache, org.iq80.leveldb.Cache
     @Override
     public Block lookup(long cacheId, long blockOffset) {
         long h = hash(cacheId, blockOffset);
-        Block block = shard(h).lookup(cacheId, blockOffset, (int) h);
-        if (block == null) {
-            misses.increment();
-        }
-        return block;
+        return shard(h).lookup(cacheId, blockOffset, (int) h);
     }
 
     /**
@@ -265,7 +259,11 @@ public final class ClockBlockCache implements BlockCache, org.iq80.leveldb.Cache
      * @return the count since the cache was created
      */
     public long misses() {
-        return misses.sum();
+        long sum = 0;
+        for (ClockShard s : shards) {
+            sum += s.misses();
+        }
+        return sum;
     }
 
     /** Drops every cached block. */

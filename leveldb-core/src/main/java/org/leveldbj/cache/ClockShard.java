@@ -2,6 +2,7 @@ package org.leveldbj.cache;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicLong;
 import org.leveldbj.table.Block;
 
 /**
@@ -79,6 +80,14 @@ final class ClockShard {
     private final long capacity;
     /** Lookups that found their block; incremented without synchronization (see hits()). */
     private long hits;
+    /**
+     * Lookups that did not find their block, counted exactly. An atomic add rather than a
+     * {@code LongAdder}: the adder's code takes another path once two threads have contended on
+     * it, and the JIT, which compiled the lookup into a scan's loop for the uncontended path,
+     * then throws that compiled loop away in the middle of the scan (JFR showed a scan beside a
+     * compaction deoptimized there, its merge step recompiled by C2 for 0.6 s while it ran).
+     */
+    private final AtomicLong misses = new AtomicLong();
     /** The buckets; replaced whole when the table grows. */
     private volatile Entry[] table = new Entry[16];
     // Guarded by this: the ring, in the order the hand visits it, starts at the hand (null when
@@ -110,6 +119,7 @@ final class ClockShard {
             }
             e = e.next();
         }
+        misses.incrementAndGet();
         return null;
     }
 
@@ -263,6 +273,11 @@ final class ClockShard {
     /** @return the hits counted; increments racing on other threads may be lost */
     long hits() {
         return hits;
+    }
+
+    /** @return the misses counted */
+    long misses() {
+        return misses.get();
     }
 
     /**
