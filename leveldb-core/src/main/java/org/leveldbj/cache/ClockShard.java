@@ -4,6 +4,8 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLong;
 import org.leveldbj.table.Block;
+import org.leveldbj.util.LockRank;
+import org.leveldbj.util.OrderedLock;
 
 /**
  * One shard of the {@link ClockBlockCache}: a hash table of chained entries that lookups read
@@ -26,9 +28,11 @@ import org.leveldbj.table.Block;
  * its own insertion.
  *
  * <p>Thread safety: {@link #lookup} runs without a lock; everything else holds this shard's
- * monitor.
+ * lock (rank {@link LockRank#BLOCK_CACHE_SHARD}).
  */
 final class ClockShard {
+    /** This object's lock (doc/impl.md, Locks). */
+    private final OrderedLock lock = new OrderedLock(LockRank.BLOCK_CACHE_SHARD);
     private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(Entry[].class);
 
     private static final class Entry {
@@ -123,37 +127,42 @@ final class ClockShard {
         return null;
     }
 
-    synchronized void insert(long cacheId, long offset, int hash, Block block, int charge) {
-        if (charge > capacity) {
-            return; // would evict everything and still not fit (and capacity 0 caches nothing)
-        }
-        Entry[] t = table;
-        int i = hash & (t.length - 1);
-        Entry added = new Entry(cacheId, offset, hash, block, charge);
-        Entry before = null;
-        Entry e = (Entry) SLOTS.getAcquire(t, i);
-        while (e != null && !e.matches(cacheId, offset, hash)) {
-            before = e;
-            e = e.next();
-        }
-        if (e != null) {
-            // Replace in place: same chain position, same place in the ring.
-            added.setNext(e.next());
-            link(t, i, before, added);
-            replaceInRing(e, added);
-            usage += charge - e.charge;
-        } else {
-            added.setNext((Entry) SLOTS.getAcquire(t, i));
-            SLOTS.setRelease(t, i, added);
-            addToRing(added);
-            count++;
-            usage += charge;
-            if (count > t.length) {
-                added = grow(added);
+    void insert(long cacheId, long offset, int hash, Block block, int charge) {
+        lock.lock();
+        try {
+            if (charge > capacity) {
+                return; // would evict everything and still not fit (and capacity 0 caches nothing)
             }
-        }
-        while (usage > capacity) {
-            evictOne(added);
+            Entry[] t = table;
+            int i = hash & (t.length - 1);
+            Entry added = new Entry(cacheId, offset, hash, block, charge);
+            Entry before = null;
+            Entry e = (Entry) SLOTS.getAcquire(t, i);
+            while (e != null && !e.matches(cacheId, offset, hash)) {
+                before = e;
+                e = e.next();
+            }
+            if (e != null) {
+                // Replace in place: same chain position, same place in the ring.
+                added.setNext(e.next());
+                link(t, i, before, added);
+                replaceInRing(e, added);
+                usage += charge - e.charge;
+            } else {
+                added.setNext((Entry) SLOTS.getAcquire(t, i));
+                SLOTS.setRelease(t, i, added);
+                addToRing(added);
+                count++;
+                usage += charge;
+                if (count > t.length) {
+                    added = grow(added);
+                }
+            }
+            while (usage > capacity) {
+                evictOne(added);
+            }
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -288,18 +297,33 @@ final class ClockShard {
         return usage + charge <= capacity;
     }
 
-    synchronized long usage() {
-        return usage;
+    long usage() {
+        lock.lock();
+        try {
+            return usage;
+        } finally {
+            lock.unlock();
+        }
     }
 
-    synchronized long entries() {
-        return count;
+    long entries() {
+        lock.lock();
+        try {
+            return count;
+        } finally {
+            lock.unlock();
+        }
     }
 
-    synchronized void clear() {
-        table = new Entry[16];
-        hand = null;
-        count = 0;
-        usage = 0;
+    void clear() {
+        lock.lock();
+        try {
+            table = new Entry[16];
+            hand = null;
+            count = 0;
+            usage = 0;
+        } finally {
+            lock.unlock();
+        }
     }
 }

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.iq80.leveldb.DBException;
+import org.leveldbj.util.LockRank;
+import org.leveldbj.util.OrderedLock;
 
 /**
  * One shard of the {@link TableCache}: a hash table of {@link TableHandle}s by file number,
@@ -14,9 +16,12 @@ import org.iq80.leveldb.DBException;
  * <p>Evicting an entry drops the cache's reference; the file is closed when the last reference
  * goes, after the shard's lock is released (closing unmaps and may take a while).
  *
- * <p>Thread safety: the fields are guarded by this object's monitor.
+ * <p>Thread safety: the fields are guarded by this object's lock (rank
+ * {@link LockRank#TABLE_CACHE_SHARD}); table files are closed after it is released.
  */
 final class TableCacheShard {
+    /** This object's lock (doc/impl.md, Locks). */
+    private final OrderedLock lock = new OrderedLock(LockRank.TABLE_CACHE_SHARD);
     private final int capacity;
     private final AtomicInteger openFiles;
 
@@ -50,7 +55,8 @@ final class TableCacheShard {
     TableHandle acquire(long fileNumber) {
         TableHandle h;
         TableHandle[] done;
-        synchronized (this) {
+        lock.lock();
+        try {
             h = find(fileNumber);
             if (h != null) {
                 if (h.refs == 1) {
@@ -76,6 +82,8 @@ final class TableCacheShard {
                 remove(victim);
             }
             done = takeClosing();
+        } finally {
+            lock.unlock();
         }
         closeFiles(done);
         return h;
@@ -83,7 +91,8 @@ final class TableCacheShard {
 
     /** Drops the caller's reference; the file is closed if it was the last one. */
     void release(TableHandle h) {
-        synchronized (this) {
+        lock.lock();
+        try {
             assert h.refs > 0;
             if (--h.refs > 0) {
                 if (h.refs == 1 && h.inCache) {
@@ -92,6 +101,8 @@ final class TableCacheShard {
                 }
                 return;
             }
+        } finally {
+            lock.unlock();
         }
         if (h.closeFile()) {
             openFiles.decrementAndGet();
@@ -101,12 +112,15 @@ final class TableCacheShard {
     /** Drops a file's entry from the cache, if cached. */
     void evict(long fileNumber) {
         TableHandle[] done;
-        synchronized (this) {
+        lock.lock();
+        try {
             TableHandle h = find(fileNumber);
             if (h != null) {
                 remove(h);
             }
             done = takeClosing();
+        } finally {
+            lock.unlock();
         }
         closeFiles(done);
     }
@@ -114,11 +128,14 @@ final class TableCacheShard {
     /** Drops an entry whose open failed, so that the next use tries again. */
     void evictFailed(TableHandle failed) {
         TableHandle[] done;
-        synchronized (this) {
+        lock.lock();
+        try {
             if (failed.inCache) {
                 remove(failed);
             }
             done = takeClosing();
+        } finally {
+            lock.unlock();
         }
         closeFiles(done);
     }
@@ -126,7 +143,8 @@ final class TableCacheShard {
     /** Drops every entry and refuses new ones. */
     void close() {
         TableHandle[] done;
-        synchronized (this) {
+        lock.lock();
+        try {
             closed = true;
             for (TableHandle head : table) {
                 TableHandle h = head;
@@ -137,12 +155,19 @@ final class TableCacheShard {
                 }
             }
             done = takeClosing();
+        } finally {
+            lock.unlock();
         }
         closeFiles(done);
     }
 
-    synchronized int cached() {
-        return count;
+    int cached() {
+        lock.lock();
+        try {
+            return count;
+        } finally {
+            lock.unlock();
+        }
     }
 
     private TableHandle[] takeClosing() {

@@ -3,6 +3,8 @@ package org.leveldbj.cache;
 import java.io.IOException;
 import org.iq80.leveldb.Env;
 import org.leveldbj.table.Table;
+import org.leveldbj.util.LockRank;
+import org.leveldbj.util.OrderedLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -13,11 +15,14 @@ import org.slf4j.LoggerFactory;
  * file) when the count drops to zero, which cannot happen while anything still reads it.
  *
  * <p>Thread safety: the reference count, cache membership and list links are guarded by the
- * owning {@link TableCacheShard}'s lock; the table and file are guarded by this object's monitor,
+ * owning {@link TableCacheShard}'s lock; the table and file are guarded by this object's lock (rank
+ * {@link org.leveldbj.util.LockRank#TABLE_HANDLE}),
  * which is held while opening (so concurrent users of a new entry wait for one open) and
  * closing.
  */
 final class TableHandle {
+    /** This object's lock (doc/impl.md, Locks). */
+    private final OrderedLock lock = new OrderedLock(LockRank.TABLE_HANDLE);
     private static final Logger LOG = LoggerFactory.getLogger(TableHandle.class);
 
     final long fileNumber;
@@ -67,35 +72,45 @@ final class TableHandle {
         return t != null ? t : openOnce(opener, fileSize);
     }
 
-    private synchronized Table openOnce(Opener opener, long fileSize) {
-        if (table != null) {
-            return table;
-        }
-        if (failure != null) {
-            throw failure;
-        }
-        if (closed) {
-            throw new IllegalStateException("table " + fileNumber + " used after its last reference was released");
-        }
+    private Table openOnce(Opener opener, long fileSize) {
+        lock.lock();
         try {
-            opener.open(fileNumber, fileSize, this);
-        } catch (RuntimeException e) {
-            failure = e;
-            throw e;
+            if (table != null) {
+                return table;
+            }
+            if (failure != null) {
+                throw failure;
+            }
+            if (closed) {
+                throw new IllegalStateException("table " + fileNumber + " used after its last reference was released");
+            }
+            try {
+                opener.open(fileNumber, fileSize, this);
+            } catch (RuntimeException e) {
+                failure = e;
+                throw e;
+            }
+            return table;
+        } finally {
+            lock.unlock();
         }
-        return table;
     }
 
     /** Records the result of a successful open. Requires: called by {@link #table}'s opener. */
     void opened(Env.RandomAccessFile openedFile, Table openedTable) {
-        assert Thread.holdsLock(this);
+        assert lock.isHeldByCurrentThread();
         this.file = openedFile;
         this.table = openedTable; // publishes the table to readers that do not lock
     }
 
     /** Whether opening failed; the entry is then dropped from the cache. */
-    synchronized boolean failed() {
-        return failure != null;
+    boolean failed() {
+        lock.lock();
+        try {
+            return failure != null;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**
@@ -103,20 +118,25 @@ final class TableHandle {
      *
      * @return {@code true} if a file was open and is now closed
      */
-    synchronized boolean closeFile() {
-        closed = true;
-        Env.RandomAccessFile f = file;
-        file = null;
-        table = null;
-        if (f == null) {
-            return false;
-        }
+    boolean closeFile() {
+        lock.lock();
         try {
-            f.close();
-        } catch (IOException e) {
-            LOG.warn("closing table file {} failed", fileNumber, e);
+            closed = true;
+            Env.RandomAccessFile f = file;
+            file = null;
+            table = null;
+            if (f == null) {
+                return false;
+            }
+            try {
+                f.close();
+            } catch (IOException e) {
+                LOG.warn("closing table file {} failed", fileNumber, e);
+            }
+            return true;
+        } finally {
+            lock.unlock();
         }
-        return true;
     }
 
     @Override

@@ -3,7 +3,6 @@ package org.leveldbj.db;
 import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.nio.file.Path;
 import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
 import org.iq80.leveldb.IOErrorException;
@@ -13,6 +12,8 @@ import org.leveldbj.filename.FileNames;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.memtable.MemTable;
 import org.leveldbj.table.TableOptions;
+import org.leveldbj.util.LockRank;
+import org.leveldbj.util.OrderedLock;
 import org.leveldbj.version.TableSource;
 import org.leveldbj.version.VersionSet;
 
@@ -51,7 +52,7 @@ final class DbState {
     final ValueLog valueLog;
 
     /** The database lock (C++ mutex_). */
-    final ReentrantLock mutex = new ReentrantLock();
+    final OrderedLock mutex = new OrderedLock(LockRank.DATABASE);
     /** Signalled whenever background work finishes a step (C++ background_work_finished_signal_). */
     final Condition backgroundChanged = mutex.newCondition();
     final VersionSet versions;
@@ -104,18 +105,8 @@ final class DbState {
         this.infoLog = infoLog;
         this.readOnly = options.readOnly();
         this.versions = new VersionSet(env, dir, icmp, tables, options.maxFileSize(), mutex);
-        this.valueLog = new ValueLog(env, dir, readOnly ? 0 : options.valueThreshold(), this::newFileNumber,
+        this.valueLog = new ValueLog(env, dir, readOnly ? 0 : options.valueThreshold(), versions::newFileNumber,
                 options.maxFileSize());
-    }
-
-    /** A new file number, taking the lock (for value files, started outside it). */
-    private long newFileNumber() {
-        mutex.lock();
-        try {
-            return versions.newFileNumber();
-        } finally {
-            mutex.unlock();
-        }
     }
 
     /** @return the memtable writes go to (null before recovery and after close) */

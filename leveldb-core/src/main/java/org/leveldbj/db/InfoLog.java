@@ -9,6 +9,8 @@ import java.time.format.DateTimeFormatter;
 import org.iq80.leveldb.Env;
 import org.iq80.leveldb.Logger;
 import org.leveldbj.filename.FileNames;
+import org.leveldbj.util.LockRank;
+import org.leveldbj.util.OrderedLock;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -17,11 +19,14 @@ import org.slf4j.LoggerFactory;
  * {@code LOG.old} when the database opens) unless the database is open read-only. Every message
  * also goes to SLF4J at debug level.
  *
- * <p>Thread safety: {@link #log} is synchronized.
+ * <p>Thread safety: {@link #log} takes this object's lock (rank {@link LockRank#INFO_LOG}, the
+ * last but one: logging takes none of the engine's locks).
  *
  * <p>Lifetime: {@link #close()} closes the file; later messages go to SLF4J only.
  */
 final class InfoLog implements AutoCloseable {
+    /** This object's lock (doc/impl.md, Locks). */
+    private final OrderedLock lock = new OrderedLock(LockRank.INFO_LOG);
     private static final org.slf4j.Logger SLF4J = LoggerFactory.getLogger(InfoLog.class);
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy/MM/dd-HH:mm:ss.SSSSSS");
 
@@ -74,31 +79,41 @@ final class InfoLog implements AutoCloseable {
      * @param format a {@link String#format} pattern
      * @param args its arguments
      */
-    synchronized void log(String format, Object... args) {
-        String message = args.length == 0 ? format : String.format(format, args);
-        SLF4J.debug(message);
-        if (logger != null) {
-            logger.log(message);
-        } else if (file != null) {
-            String line = LocalDateTime.now().format(TIME) + " " + Thread.currentThread().getName() + " " + message + "\n";
-            try {
-                file.append(ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8)));
-                file.flush();
-            } catch (IOException e) {
-                SLF4J.debug("info log write failed: {}", e.toString());
+    void log(String format, Object... args) {
+        lock.lock();
+        try {
+            String message = args.length == 0 ? format : String.format(format, args);
+            SLF4J.debug(message);
+            if (logger != null) {
+                logger.log(message);
+            } else if (file != null) {
+                String line = LocalDateTime.now().format(TIME) + " " + Thread.currentThread().getName() + " " + message + "\n";
+                try {
+                    file.append(ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8)));
+                    file.flush();
+                } catch (IOException e) {
+                    SLF4J.debug("info log write failed: {}", e.toString());
+                }
             }
+        } finally {
+            lock.unlock();
         }
     }
 
     @Override
-    public synchronized void close() {
-        if (file != null) {
-            try {
-                file.close();
-            } catch (IOException e) {
-                SLF4J.debug("info log close failed: {}", e.toString());
+    public void close() {
+        lock.lock();
+        try {
+            if (file != null) {
+                try {
+                    file.close();
+                } catch (IOException e) {
+                    SLF4J.debug("info log close failed: {}", e.toString());
+                }
+                file = null;
             }
-            file = null;
+        } finally {
+            lock.unlock();
         }
     }
 }

@@ -10,6 +10,8 @@ import java.util.Set;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.filename.FileType;
 import org.leveldbj.memtable.MemTable;
+import org.leveldbj.util.LockRank;
+import org.leveldbj.util.OrderedLock;
 
 /**
  * The files of the directory that nothing needs any more, and the deletion of them (C++
@@ -23,11 +25,13 @@ import org.leveldbj.memtable.MemTable;
  *
  * <p>Thread safety: the sweep requires the database lock and releases it while it deletes;
  * pending outputs are added under the database lock too (so a sweep never misses one), and the
- * set itself is guarded by this object's monitor.
+ * set itself is guarded by this object's lock (rank {@link LockRank#OBSOLETE_FILES}).
  */
 final class ObsoleteFiles {
+    /** This object's lock (doc/impl.md, Locks). */
+    private final OrderedLock lock = new OrderedLock(LockRank.OBSOLETE_FILES);
     private final DbState s;
-    @GuardedBy("this")
+    @GuardedBy("lock")
     private final Set<Long> pendingOutputs = new HashSet<>();
 
     ObsoleteFiles(DbState s) {
@@ -39,11 +43,16 @@ final class ObsoleteFiles {
      *
      * @return the number, to {@link #release} once a version names the table or it is abandoned
      */
-    synchronized long newPendingOutput() {
-        assert s.mutex.isHeldByCurrentThread();
-        long n = s.versions.newFileNumber();
-        pendingOutputs.add(n);
-        return n;
+    long newPendingOutput() {
+        lock.lock();
+        try {
+            assert s.mutex.isHeldByCurrentThread();
+            long n = s.versions.newFileNumber();
+            pendingOutputs.add(n);
+            return n;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**
@@ -51,8 +60,13 @@ final class ObsoleteFiles {
      *
      * @param number the file number
      */
-    synchronized void release(long number) {
-        pendingOutputs.remove(number);
+    void release(long number) {
+        lock.lock();
+        try {
+            pendingOutputs.remove(number);
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**
@@ -61,8 +75,13 @@ final class ObsoleteFiles {
      *
      * @return a copy of the set
      */
-    synchronized Set<Long> pendingOutputs() {
-        return new HashSet<>(pendingOutputs);
+    Set<Long> pendingOutputs() {
+        lock.lock();
+        try {
+            return new HashSet<>(pendingOutputs);
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**
@@ -70,8 +89,13 @@ final class ObsoleteFiles {
      *
      * @param kept the outputs to keep protecting
      */
-    synchronized void releaseAllBut(Set<Long> kept) {
-        pendingOutputs.retainAll(kept);
+    void releaseAllBut(Set<Long> kept) {
+        lock.lock();
+        try {
+            pendingOutputs.retainAll(kept);
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**

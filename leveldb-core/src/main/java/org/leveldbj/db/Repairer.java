@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
@@ -28,6 +27,8 @@ import org.leveldbj.table.Table;
 import org.leveldbj.table.TableOptions;
 import org.leveldbj.table.TableReadOptions;
 import org.leveldbj.util.Bytes;
+import org.leveldbj.util.LockRank;
+import org.leveldbj.util.OrderedLock;
 import org.leveldbj.version.FileMetaData;
 import org.leveldbj.version.TableSource;
 import org.leveldbj.version.VersionEdit;
@@ -215,7 +216,7 @@ public final class Repairer {
      * logs below its log number other than its previous log.
      */
     private void setAsideLeftovers() throws IOException {
-        ReentrantLock lock = new ReentrantLock();
+        OrderedLock lock = new OrderedLock(LockRank.DATABASE);
         VersionSet versions = new VersionSet(env, dir, comparator, tables, maxFileSize, lock);
         Set<Long> live = new HashSet<>();
         long next;

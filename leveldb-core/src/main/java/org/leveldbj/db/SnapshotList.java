@@ -4,12 +4,14 @@ import java.util.TreeMap;
 import java.util.function.LongSupplier;
 import org.iq80.leveldb.Snapshot;
 import org.leveldbj.util.LeakDetector;
+import org.leveldbj.util.LockRank;
+import org.leveldbj.util.OrderedLock;
 
 /**
  * The open snapshots of a database: a multiset of sequence numbers. Compactions keep every entry
  * the oldest snapshot may read.
  *
- * <p>Thread safety: all methods are synchronized on this object, and the database's last
+ * <p>Thread safety: all methods take this object's lock (rank {@link LockRank#SNAPSHOTS}), and the database's last
  * sequence number is read inside them: a new snapshot reads it and registers under this
  * object's lock, the lock under which a compaction reads the oldest snapshot (or, with none,
  * the last sequence number), so a compaction never misses a snapshot taken before it chose what
@@ -22,12 +24,14 @@ import org.leveldbj.util.LeakDetector;
  * reclaimed without {@code close()} is reported with the stack that created it.
  */
 final class SnapshotList {
+    /** This object's lock (doc/impl.md, Locks). */
+    private final OrderedLock lock = new OrderedLock(LockRank.SNAPSHOTS);
     private final TreeMap<Long, Integer> counts = new TreeMap<>();
 
     /** A snapshot: the sequence number it reads at. */
     final class SnapshotImpl implements Snapshot {
         private final long sequence;
-        /** Written under the list's monitor; volatile so reads can check it without it. */
+        /** Written under the list's lock; volatile so reads can check it without it. */
         private volatile boolean closed;
 
         private final LeakDetector.Tracked tracked;
@@ -51,7 +55,8 @@ final class SnapshotList {
 
         @Override
         public void close() {
-            synchronized (SnapshotList.this) {
+            lock.lock();
+            try {
                 if (!closed) {
                     closed = true;
                     if (tracked != null) {
@@ -59,6 +64,8 @@ final class SnapshotList {
                     }
                     counts.computeIfPresent(sequence, (k, v) -> v == 1 ? null : v - 1);
                 }
+            } finally {
+                lock.unlock();
             }
         }
 
@@ -76,13 +83,18 @@ final class SnapshotList {
      * @param hookForTesting run between reading the sequence and registering it, or {@code null}
      * @return the snapshot
      */
-    synchronized SnapshotImpl create(LongSupplier lastSequence, String what, Runnable hookForTesting) {
-        long sequence = lastSequence.getAsLong();
-        if (hookForTesting != null) {
-            hookForTesting.run();
+    SnapshotImpl create(LongSupplier lastSequence, String what, Runnable hookForTesting) {
+        lock.lock();
+        try {
+            long sequence = lastSequence.getAsLong();
+            if (hookForTesting != null) {
+                hookForTesting.run();
+            }
+            counts.merge(sequence, 1, Integer::sum);
+            return new SnapshotImpl(sequence, what);
+        } finally {
+            lock.unlock();
         }
-        counts.merge(sequence, 1, Integer::sum);
-        return new SnapshotImpl(sequence, what);
     }
 
     /**
@@ -91,12 +103,22 @@ final class SnapshotList {
      * @param lastSequence reads the current last sequence number, used when no snapshot is open
      * @return the smallest open snapshot's sequence, or {@code lastSequence}
      */
-    synchronized long oldest(LongSupplier lastSequence) {
-        return counts.isEmpty() ? lastSequence.getAsLong() : counts.firstKey();
+    long oldest(LongSupplier lastSequence) {
+        lock.lock();
+        try {
+            return counts.isEmpty() ? lastSequence.getAsLong() : counts.firstKey();
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** @return the number of open snapshots */
-    synchronized int size() {
-        return counts.values().stream().mapToInt(Integer::intValue).sum();
+    int size() {
+        lock.lock();
+        try {
+            return counts.values().stream().mapToInt(Integer::intValue).sum();
+        } finally {
+            lock.unlock();
+        }
     }
 }

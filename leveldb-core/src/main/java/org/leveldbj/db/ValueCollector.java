@@ -8,6 +8,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.iq80.leveldb.DBException;
 import org.leveldbj.memtable.MemTable;
+import org.leveldbj.util.LockRank;
+import org.leveldbj.util.OrderedLock;
 import org.leveldbj.version.Version;
 import org.leveldbj.version.VersionSet;
 import org.leveldbj.vlog.ValueFileWriter;
@@ -44,6 +46,8 @@ import org.leveldbj.vlog.ValueFileWriter;
  * it, before the database releases its files.
  */
 final class ValueCollector {
+    /** This object's lock (doc/impl.md, Locks). */
+    private final OrderedLock lock = new OrderedLock(LockRank.VALUE_COLLECTOR);
     /** How often the collector checks whether the database changed. */
     static final long POLL_MILLIS = 1000;
     /**
@@ -133,32 +137,37 @@ final class ValueCollector {
      * @return whether a pass ran
      * @throws IOException if the directory cannot be listed
      */
-    synchronized boolean collectOnce() throws IOException {
-        Set<Long> victims = pick();
-        if (victims.isEmpty() && !discover) {
-            return false;
-        }
-        writtenAtLastPass = s.valueLog.bytesWritten();
-        s.infoLog.log(victims.isEmpty() ? "Counting value-file garbage" : "Reclaiming value files %s", victims);
-        s.valueLog.reclaim(victims);
+    boolean collectOnce() throws IOException {
+        lock.lock();
         try {
-            db.compactEverything();
-        } finally {
-            s.valueLog.reclaim(Set.of());
-        }
-        s.mutex.lock();
-        try {
-            Map<Long, Long> live = s.versions.valueFileLiveBytes();
-            for (long victim : victims) {
-                if (live.containsKey(victim)) {
-                    stuck.add(victim);
-                }
+            Set<Long> victims = pick();
+            if (victims.isEmpty() && !discover) {
+                return false;
             }
+            writtenAtLastPass = s.valueLog.bytesWritten();
+            s.infoLog.log(victims.isEmpty() ? "Counting value-file garbage" : "Reclaiming value files %s", victims);
+            s.valueLog.reclaim(victims);
+            try {
+                db.compactEverything();
+            } finally {
+                s.valueLog.reclaim(Set.of());
+            }
+            s.mutex.lock();
+            try {
+                Map<Long, Long> live = s.versions.valueFileLiveBytes();
+                for (long victim : victims) {
+                    if (live.containsKey(victim)) {
+                        stuck.add(victim);
+                    }
+                }
+            } finally {
+                s.mutex.unlock();
+            }
+            background.sweepObsoleteFiles();
+            return true;
         } finally {
-            s.mutex.unlock();
+            lock.unlock();
         }
-        background.sweepObsoleteFiles();
-        return true;
     }
 
     /**

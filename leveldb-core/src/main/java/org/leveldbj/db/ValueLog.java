@@ -26,6 +26,8 @@ import org.leveldbj.filename.FileNames;
 import org.leveldbj.filename.FileType;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.ValueType;
+import org.leveldbj.util.LockRank;
+import org.leveldbj.util.OrderedLock;
 import org.leveldbj.vlog.ValueFileWriter;
 import org.leveldbj.vlog.ValueFiles;
 import org.leveldbj.vlog.ValueReference;
@@ -52,7 +54,7 @@ import org.leveldbj.vlog.ValueReference;
  * microseconds per write), and what a later sync must force is still bounded: the current
  * file and up to {@value #DEFERRED_FILES} full ones, plus up to {@value #MAX_SWITCHED_OUT} that
  * the thread is syncing, for which an append that starts a file waits when that many are in
- * progress. {@link #sync} syncs the waiting files itself, outside this object's monitor so
+ * progress. {@link #sync} syncs the waiting files itself, outside this object's lock so
  * that appends go on meanwhile, and waits for the thread's; each full file is synced and closed
  * once, by whichever thread comes first; {@link #close} does the same. A sync that fails makes
  * every later append and sync fail. A failed append leaves the file's end unknown: every later
@@ -70,29 +72,33 @@ import org.leveldbj.vlog.ValueReference;
  * that never reached the disk (an unsynced write lost with the machine) and is dropped whole.
  *
  * <p>Thread safety: safe for concurrent use. Appends, and syncs of the current file, are
- * serialized by this object's monitor (full files are synced outside it, each by one thread),
- * which is taken before, never while holding, the database lock (a new value file
- * takes a file number under the database lock). {@link #separate} is the write leader's;
- * {@link #checkReferences} is recovery's. Lifetime: {@link #close} closes the value file being
- * written and every reader; it must not be called with the database lock held.
+ * serialized by this object's lock (rank {@link LockRank#VALUE_LOG}: after the database lock,
+ * which the sweep holds when it asks {@link #inUse}); nothing done under it takes the database
+ * lock or another lock of an earlier rank: a new value file takes its number from the version
+ * set's atomic counter. Full files are synced outside the lock, each by one thread.
+ * {@link #separate} is the write leader's; {@link #checkReferences} is recovery's. Lifetime:
+ * {@link #close} closes the value file being written and every reader; it syncs files, so it is
+ * not called with the database lock held.
  */
 final class ValueLog implements Closeable {
     /** How many times a table file's size a value file grows to before the next is started. */
     static final int TABLE_FILES_PER_VALUE_FILE = 32;
     /** The smallest value file size limit. */
-    static final long MIN_FILE_SIZE = 64 << 10;
+    static final long MIN_FILE_SIZE = 4 << 10;
     /** How many full files may wait, unsynced, for the next {@link #sync}. */
     static final int DEFERRED_FILES = 2;
     /** How many full files the syncer thread may be syncing before a new switch waits for one. */
     static final int MAX_SWITCHED_OUT = 2;
 
+    /** Serializes appends, switches and syncs of the current file; see the class comment. */
+    private final OrderedLock lock = new OrderedLock(LockRank.VALUE_LOG);
     private final Env env;
     private final Path dir;
     private final int threshold;
     /** The size from which the value file being written is closed and a new one started. */
     private final long maxFileSize;
     private final ValueFiles files;
-    /** Allocates file numbers (takes the database lock). */
+    /** Allocates file numbers (takes no lock). */
     private final LongSupplier fileNumbers;
     /** Leader only. */
     private final SeparatingHandler separating = new SeparatingHandler();
@@ -103,30 +109,30 @@ final class ValueLog implements Closeable {
     /** Recovery only (one thread, value files unchanging): the sizes of value files seen. */
     private final Map<Long, Long> recoverySizes = new HashMap<>();
     /** Value files the references of recovered logs named, not yet synced by {@link #sync}. */
-    @GuardedBy("this")
+    @GuardedBy("lock")
     private final Set<Long> recoveredUnsynced = new TreeSet<>();
-    @GuardedBy("this")
+    @GuardedBy("lock")
     private ValueFileWriter writer;
     /** A value file was created since the directory was last synced. */
-    @GuardedBy("this")
+    @GuardedBy("lock")
     private boolean directoryUnsynced;
     /**
      * Files left for the next and not yet synced and closed, oldest first: those handed to the
      * syncer thread, then those waiting for {@link #sync}.
      */
-    @GuardedBy("this")
+    @GuardedBy("lock")
     private final ArrayDeque<SwitchedOut> switchedOut = new ArrayDeque<>();
     /** Syncs and closes the files left for the next; started at the first one handed to it. */
-    @GuardedBy("this")
+    @GuardedBy("lock")
     private ExecutorService syncer;
     /** Why appends are refused: a failed append, or close. */
-    @GuardedBy("this")
+    @GuardedBy("lock")
     private IOException failure;
     /**
      * Value file number to the references handed out by {@link #append} whose writes are not yet
      * in a memtable or a table: such a file must not be deleted, whatever the tables say.
      */
-    @GuardedBy("this")
+    @GuardedBy("lock")
     private final Map<Long, Integer> pending = new HashMap<>();
     /** The value files whose values compactions move elsewhere ({@link #relocate}). */
     private volatile Set<Long> victims = Set.of();
@@ -178,8 +184,19 @@ final class ValueLog implements Closeable {
      * @return the encoding of the value's reference
      * @throws IOException if writing fails, now or at an earlier append
      */
-    synchronized byte[] append(byte[] key, int keyOffset, int keyLength, byte[] value, int valueOffset, int valueLength)
+    byte[] append(byte[] key, int keyOffset, int keyLength, byte[] value, int valueOffset, int valueLength)
             throws IOException {
+        lock.lock();
+        try {
+            return appendLocked(key, keyOffset, keyLength, value, valueOffset, valueLength);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @GuardedBy("lock")
+    private byte[] appendLocked(byte[] key, int keyOffset, int keyLength, byte[] value, int valueOffset,
+            int valueLength) throws IOException {
         requireUsable();
         try {
             if (writer == null || writer.size() >= maxFileSize) {
@@ -208,7 +225,7 @@ final class ValueLog implements Closeable {
      * syncer thread while more than {@value #DEFERRED_FILES} wait, first collecting the syncs
      * done and waiting for the oldest while {@value #MAX_SWITCHED_OUT} are in progress.
      */
-    @GuardedBy("this")
+    @GuardedBy("lock")
     private void switchOut(ValueFileWriter old) throws IOException {
         switchedOut.addLast(new SwitchedOut(old, files.path(old.number())));
         while (switchedOut.stream().filter(f -> !f.handedOff).count() > DEFERRED_FILES) {
@@ -223,12 +240,12 @@ final class ValueLog implements Closeable {
     }
 
     /** @return how many files the syncer thread has been handed and not yet collected */
-    @GuardedBy("this")
+    @GuardedBy("lock")
     private long handedOff() {
         return switchedOut.stream().filter(f -> f.handedOff).count();
     }
 
-    @GuardedBy("this")
+    @GuardedBy("lock")
     private ExecutorService syncer() {
         if (syncer == null) {
             String name = "leveldbj-value-sync " + dir.getFileName();
@@ -242,7 +259,7 @@ final class ValueLog implements Closeable {
     }
 
     /** Makes a file left for the next durable and closed; its failure becomes this log's. */
-    @GuardedBy("this")
+    @GuardedBy("lock")
     private void finish(SwitchedOut file) throws IOException {
         try {
             file.syncAndClose();
@@ -252,7 +269,7 @@ final class ValueLog implements Closeable {
     }
 
     /** Makes a failed sync this log's failure, unless it already has one; returns it. */
-    @GuardedBy("this")
+    @GuardedBy("lock")
     private IOException recordFailure(IOException e) {
         if (failure == null) {
             failure = e;
@@ -268,7 +285,7 @@ final class ValueLog implements Closeable {
         final ValueFileWriter file;
         final Path path;
         final FutureTask<Void> task;
-        /** Whether the task was handed to the syncer thread. Guarded by the log's monitor. */
+        /** Whether the task was handed to the syncer thread. Guarded by the log's lock. */
         boolean handedOff;
 
         SwitchedOut(ValueFileWriter file, Path path) {
@@ -320,9 +337,14 @@ final class ValueLog implements Closeable {
      *
      * @param encodedReference the reference's encoding
      */
-    synchronized void released(byte[] encodedReference) {
+    void released(byte[] encodedReference) {
         long number = ValueReference.decode(encodedReference, 0, encodedReference.length).fileNumber();
-        pending.computeIfPresent(number, (n, count) -> count == 1 ? null : count - 1);
+        lock.lock();
+        try {
+            pending.computeIfPresent(number, (n, count) -> count == 1 ? null : count - 1);
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**
@@ -332,11 +354,16 @@ final class ValueLog implements Closeable {
      * @param number the value file
      * @return {@code true} to keep it
      */
-    synchronized boolean inUse(long number) {
-        if (switchedOut.stream().anyMatch(f -> f.number() == number)) {
-            return true; // not yet synced
+    boolean inUse(long number) {
+        lock.lock();
+        try {
+            if (switchedOut.stream().anyMatch(f -> f.number() == number)) {
+                return true; // not yet synced
+            }
+            return (writer != null && writer.number() == number) || pending.containsKey(number);
+        } finally {
+            lock.unlock();
         }
-        return (writer != null && writer.number() == number) || pending.containsKey(number);
     }
 
     /**
@@ -419,7 +446,7 @@ final class ValueLog implements Closeable {
     }
 
     /** Throws the earlier failure (or close) that made the value file unusable, if any. */
-    @GuardedBy("this")
+    @GuardedBy("lock")
     private void requireUsable() throws IOException {
         if (failure != null) {
             throw new IOException("value file unusable after an earlier failure: " + failure.getMessage(), failure);
@@ -482,11 +509,14 @@ final class ValueLog implements Closeable {
      */
     void sync() throws IOException {
         List<SwitchedOut> full;
-        synchronized (this) {
+        lock.lock();
+        try {
             requireUsable();
             full = new ArrayList<>(switchedOut);
+        } finally {
+            lock.unlock();
         }
-        // Outside the monitor, so that writers append to the current file meanwhile.
+        // Outside the lock, so that writers append to the current file meanwhile.
         IOException failed = null;
         for (SwitchedOut file : full) {
             try {
@@ -496,7 +526,8 @@ final class ValueLog implements Closeable {
                 break;
             }
         }
-        synchronized (this) {
+        lock.lock();
+        try {
             if (failed != null) {
                 throw recordFailure(failed);
             }
@@ -505,11 +536,13 @@ final class ValueLog implements Closeable {
                 finish(switchedOut.removeFirst());
             }
             syncCurrent();
+        } finally {
+            lock.unlock();
         }
     }
 
     /** The rest of {@link #sync}: the current file, recovered logs' files, the directory. */
-    @GuardedBy("this")
+    @GuardedBy("lock")
     private void syncCurrent() throws IOException {
         requireUsable();
         if (writer != null) {
@@ -568,7 +601,7 @@ final class ValueLog implements Closeable {
      * @return {@code null} when every reference holds, else why one does not
      * @throws CorruptionException if the batch itself is malformed
      */
-    synchronized String checkReferences(WriteBatchImpl batch) {
+    String checkReferences(WriteBatchImpl batch) {
         ReferenceCheck check = new ReferenceCheck();
         batch.forEach(check);
         return check.problem;
@@ -585,7 +618,17 @@ final class ValueLog implements Closeable {
     }
 
     @Override
-    public synchronized void close() throws IOException {
+    public void close() throws IOException {
+        lock.lock();
+        try {
+            closeLocked();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @GuardedBy("lock")
+    private void closeLocked() throws IOException {
         if (failure == null) {
             failure = new IOException("value log closed");
         }
@@ -654,8 +697,13 @@ final class ValueLog implements Closeable {
     }
 
     /** Notes a value file a recovered log refers to, for {@link #sync}. */
-    private synchronized void recoveredFile(long number) {
-        recoveredUnsynced.add(number);
+    private void recoveredFile(long number) {
+        lock.lock();
+        try {
+            recoveredUnsynced.add(number);
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** Finds the first reference of a batch that reaches past its value file's end. */

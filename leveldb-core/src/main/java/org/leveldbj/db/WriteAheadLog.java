@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import org.iq80.leveldb.IOErrorException;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.log.LogWriter;
+import org.leveldbj.util.LockRank;
+import org.leveldbj.util.OrderedLock;
 
 /**
  * The database's write-ahead log files: the current log, its number, and the previous log while
@@ -19,15 +21,17 @@ import org.leveldbj.log.LogWriter;
  * closed ({@link #committed}). With no synced write, the flush of the old memtable makes the old
  * log unneeded.
  *
- * <p>Thread safety: the fields are guarded by this object's monitor (every method is
- * synchronized; the build's lock checker verifies it). The callers also hold the database lock,
- * so the monitor is never contended; it makes this class's rules checkable on their own. The
+ * <p>Thread safety: the fields are guarded by this object's lock (rank
+ * {@link LockRank#WRITE_AHEAD_LOG}; every method takes it, and Error Prone's GuardedBy analysis
+ * verifies it). Most callers also hold the database lock, so it is rarely contended; it makes this class's rules checkable on their own. The
  * write-queue leader appends to and syncs the writers {@link #prepare} hands it with both
  * released: only the leader does, and only the leader switches logs.
  *
  * <p>Lifetime: {@link #start} at the end of recovery, {@link #close} when the database closes.
  */
 final class WriteAheadLog {
+    /** This object's lock (doc/impl.md, Locks). */
+    private final OrderedLock lock = new OrderedLock(LockRank.WRITE_AHEAD_LOG);
     /** What the leader needs to append one group: the log, and what to sync before it. */
     record Append(LogWriter log, LogWriter previousToSync, boolean syncDirectory) {
         /** @return whether {@link #committed} has anything to record after this append */
@@ -37,18 +41,18 @@ final class WriteAheadLog {
     }
 
     private final DbState s;
-    @GuardedBy("this")
+    @GuardedBy("lock")
     private LogWriter current;
-    @GuardedBy("this")
+    @GuardedBy("lock")
     private long number;
     /** The previous log, still open while a crash could lose its unsynced tail. */
-    @GuardedBy("this")
+    @GuardedBy("lock")
     private LogWriter unsyncedPrevious;
     /** Whether the directory entry of {@link #current} may not be durable yet. */
-    @GuardedBy("this")
+    @GuardedBy("lock")
     private boolean directoryUnsynced;
     /** The append of a write that syncs nothing else, made once per log rather than per write. */
-    @GuardedBy("this")
+    @GuardedBy("lock")
     private Append plain;
 
     WriteAheadLog(DbState s) {
@@ -62,30 +66,50 @@ final class WriteAheadLog {
      * @param logNumber the new log's number
      * @throws IOException if the log cannot be created or the directory not synced
      */
-    synchronized void start(long logNumber) throws IOException {
-        current = new LogWriter(s.env.newWritableFile(path(logNumber)));
-        number = logNumber;
-        plain = new Append(current, null, false);
-        s.env.syncDir(s.dir);
+    void start(long logNumber) throws IOException {
+        lock.lock();
+        try {
+            current = new LogWriter(s.env.newWritableFile(path(logNumber)));
+            number = logNumber;
+            plain = new Append(current, null, false);
+            s.env.syncDir(s.dir);
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**
      * Closes the current log after a failed open, which then deletes the file.
      */
-    synchronized void abandon() {
-        closeQuietly(current);
-        current = null;
-        plain = null;
+    void abandon() {
+        lock.lock();
+        try {
+            closeQuietly(current);
+            current = null;
+            plain = null;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** @return the current log's number (records after the last flush are in it) */
-    synchronized long number() {
-        return number;
+    long number() {
+        lock.lock();
+        try {
+            return number;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** @return the current log's path */
-    synchronized Path currentPath() {
-        return path(number);
+    Path currentPath() {
+        lock.lock();
+        try {
+            return path(number);
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**
@@ -96,22 +120,27 @@ final class WriteAheadLog {
      * @param logNumber the new log's number
      * @throws IOErrorException if the log cannot be created (the number is then given back)
      */
-    synchronized void switchTo(long logNumber) {
-        LogWriter log;
+    void switchTo(long logNumber) {
+        lock.lock();
         try {
-            log = new LogWriter(s.env.newWritableFile(path(logNumber)));
-        } catch (IOException e) {
-            s.versions.reuseFileNumber(logNumber);
-            throw new IOErrorException("IO error: cannot create log " + logNumber + ": " + e.getMessage(), e);
+            LogWriter log;
+            try {
+                log = new LogWriter(s.env.newWritableFile(path(logNumber)));
+            } catch (IOException e) {
+                s.versions.reuseFileNumber(logNumber);
+                throw new IOErrorException("IO error: cannot create log " + logNumber + ": " + e.getMessage(), e);
+            }
+            if (unsyncedPrevious != null) {
+                closeQuietly(unsyncedPrevious);
+            }
+            unsyncedPrevious = current;
+            directoryUnsynced = true;
+            current = log;
+            number = logNumber;
+            plain = new Append(current, null, false);
+        } finally {
+            lock.unlock();
         }
-        if (unsyncedPrevious != null) {
-            closeQuietly(unsyncedPrevious);
-        }
-        unsyncedPrevious = current;
-        directoryUnsynced = true;
-        current = log;
-        number = logNumber;
-        plain = new Append(current, null, false);
     }
 
     /**
@@ -120,11 +149,16 @@ final class WriteAheadLog {
      * @param sync whether the group asks for a sync
      * @return the log and, when {@code sync}, the previous log and whether the directory needs a sync
      */
-    synchronized Append prepare(boolean sync) {
-        if (!sync || unsyncedPrevious == null && !directoryUnsynced) {
-            return plain;
+    Append prepare(boolean sync) {
+        lock.lock();
+        try {
+            if (!sync || unsyncedPrevious == null && !directoryUnsynced) {
+                return plain;
+            }
+            return new Append(current, unsyncedPrevious, directoryUnsynced);
+        } finally {
+            lock.unlock();
         }
-        return new Append(current, unsyncedPrevious, directoryUnsynced);
     }
 
     /**
@@ -133,25 +167,35 @@ final class WriteAheadLog {
      *
      * @param done the prepared append
      */
-    synchronized void committed(Append done) {
-        if (done.previousToSync() != null) {
-            if (unsyncedPrevious == done.previousToSync()) {
-                unsyncedPrevious = null;
+    void committed(Append done) {
+        lock.lock();
+        try {
+            if (done.previousToSync() != null) {
+                if (unsyncedPrevious == done.previousToSync()) {
+                    unsyncedPrevious = null;
+                }
+                closeQuietly(done.previousToSync());
             }
-            closeQuietly(done.previousToSync());
-        }
-        if (done.syncDirectory()) {
-            directoryUnsynced = false;
+            if (done.syncDirectory()) {
+                directoryUnsynced = false;
+            }
+        } finally {
+            lock.unlock();
         }
     }
 
     /** Closes both logs, as the database closes. */
-    synchronized void close() {
-        closeQuietly(current);
-        current = null;
-        plain = null;
-        closeQuietly(unsyncedPrevious);
-        unsyncedPrevious = null;
+    void close() {
+        lock.lock();
+        try {
+            closeQuietly(current);
+            current = null;
+            plain = null;
+            closeQuietly(unsyncedPrevious);
+            unsyncedPrevious = null;
+        } finally {
+            lock.unlock();
+        }
     }
 
     private Path path(long logNumber) {

@@ -9,6 +9,8 @@ import java.nio.file.StandardOpenOption;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.iq80.leveldb.Env;
+import org.leveldbj.util.LockRank;
+import org.leveldbj.util.OrderedLock;
 
 /**
  * An exclusive lock on a file, held both against other processes (an operating-system lock,
@@ -26,6 +28,8 @@ import org.iq80.leveldb.Env;
  * {@link #acquire} is told not to create it, a missing file is reported, not created).
  */
 final class FileSystemFileLock implements Env.FileLock {
+    /** Serializes close (doc/impl.md, Locks). */
+    private final OrderedLock closeLock = new OrderedLock(LockRank.FILE);
     /** Lock files held by this JVM, by {@link #key}. */
     private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
 
@@ -113,30 +117,35 @@ final class FileSystemFileLock implements Env.FileLock {
     }
 
     @Override
-    public synchronized void close() throws IOException {
-        if (released) {
-            return;
-        }
-        released = true;
-        IOException failure = null;
+    public void close() throws IOException {
+        closeLock.lock();
         try {
-            lock.release();
-        } catch (IOException e) {
-            failure = e;
-        }
-        try {
-            channel.close();
-        } catch (IOException e) {
-            if (failure == null) {
+            if (released) {
+                return;
+            }
+            released = true;
+            IOException failure = null;
+            try {
+                lock.release();
+            } catch (IOException e) {
                 failure = e;
-            } else {
-                failure.addSuppressed(e);
+            }
+            try {
+                channel.close();
+            } catch (IOException e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            } finally {
+                HELD.remove(key);
+            }
+            if (failure != null) {
+                throw IoErrors.withPath(file, failure);
             }
         } finally {
-            HELD.remove(key);
-        }
-        if (failure != null) {
-            throw IoErrors.withPath(file, failure);
+            closeLock.unlock();
         }
     }
 

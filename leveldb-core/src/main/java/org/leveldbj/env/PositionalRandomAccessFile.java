@@ -8,6 +8,8 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import org.iq80.leveldb.Env;
+import org.leveldbj.util.LockRank;
+import org.leveldbj.util.OrderedLock;
 
 /**
  * A file read with positional reads ({@code pread}): each {@link #read} copies the bytes into a
@@ -30,7 +32,7 @@ final class PositionalRandomAccessFile implements Env.RandomAccessFile {
     private final long size;
 
     /** Guards the replacement of {@link #channel} and {@link #closed}. */
-    private final Object lock = new Object();
+    private final OrderedLock lock = new OrderedLock(LockRank.FILE);
     /** The open channel; replaced under {@link #lock} when an interrupt closed it. */
     private volatile FileChannel channel;
     /** Set under {@link #lock}, read without it. */
@@ -98,7 +100,8 @@ final class PositionalRandomAccessFile implements Env.RandomAccessFile {
 
     /** Replaces {@code failed} with a new channel unless another thread did so, or close ran. */
     private void reopen(FileChannel failed) throws IOException {
-        synchronized (lock) {
+        lock.lock();
+        try {
             if (closed || channel != failed) {
                 return;
             }
@@ -107,6 +110,8 @@ final class PositionalRandomAccessFile implements Env.RandomAccessFile {
             } catch (IOException e) {
                 throw IoErrors.withPath(file, e);
             }
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -118,12 +123,15 @@ final class PositionalRandomAccessFile implements Env.RandomAccessFile {
     @Override
     public void close() throws IOException {
         FileChannel toClose;
-        synchronized (lock) {
+        lock.lock();
+        try {
             if (closed) {
                 return;
             }
             closed = true;
             toClose = channel;
+        } finally {
+            lock.unlock();
         }
         try {
             toClose.close();

@@ -26,6 +26,8 @@ import org.slf4j.LoggerFactory;
  * <p>Thread safety: safe for concurrent use.
  */
 public final class LeakDetector {
+    /** Guards the reports (doc/impl.md, Locks). */
+    private static final OrderedLock REPORT_LOCK = new OrderedLock(LockRank.LEAK_REPORTS);
     /** The system property that turns detection on. */
     public static final String PROPERTY = "leveldbj.leakDetection";
 
@@ -66,10 +68,13 @@ public final class LeakDetector {
      * @return one message per leak, each with the creation stack
      */
     public static List<String> takeReports() {
-        synchronized (REPORTS) {
+        REPORT_LOCK.lock();
+        try {
             List<String> out = new ArrayList<>(REPORTS);
             REPORTS.clear();
             return out;
+        } finally {
+            REPORT_LOCK.unlock();
         }
     }
 
@@ -99,8 +104,11 @@ public final class LeakDetector {
             StringWriter stack = new StringWriter();
             createdAt.printStackTrace(new PrintWriter(stack));
             String report = "leak: " + what + " was reclaimed by the garbage collector without close(); " + stack;
-            synchronized (REPORTS) {
+            REPORT_LOCK.lock();
+            try {
                 REPORTS.add(report);
+            } finally {
+                REPORT_LOCK.unlock();
             }
             LOG.error(report);
         }

@@ -35,6 +35,8 @@ import org.leveldbj.util.NativeMemory.Mechanism;
  * left.
  */
 public final class MemoryScope implements AutoCloseable {
+    /** This object's lock (doc/impl.md, Locks). */
+    private final OrderedLock lock = new OrderedLock(LockRank.MEMORY_SCOPE);
     /** The largest allocation accepted: the largest aligned size a direct buffer can have. */
     public static final int MAX_ALLOCATION = Integer.MAX_VALUE - 15;
 
@@ -63,24 +65,29 @@ public final class MemoryScope implements AutoCloseable {
      * @throws IllegalStateException if the scope is closed
      * @throws OutOfMemoryError if the direct memory limit is reached
      */
-    public synchronized ByteBuffer allocate(int bytes) {
-        if (bytes <= 0 || bytes > MAX_ALLOCATION) {
-            throw new IllegalArgumentException("cannot allocate " + bytes + " bytes: expected 1 to " + MAX_ALLOCATION);
+    public ByteBuffer allocate(int bytes) {
+        lock.lock();
+        try {
+            if (bytes <= 0 || bytes > MAX_ALLOCATION) {
+                throw new IllegalArgumentException("cannot allocate " + bytes + " bytes: expected 1 to " + MAX_ALLOCATION);
+            }
+            checkOpen();
+            if (mechanism == Mechanism.FOREIGN) {
+                return ForeignMemory.allocate(arena(), bytes);
+            }
+            // alignedSlice rounds its end down to a multiple of 8 too: ask for a multiple of 8.
+            int rounded = (bytes + Long.BYTES - 1) & -Long.BYTES;
+            ByteBuffer raw = ByteBuffer.allocateDirect(rounded);
+            if (raw.alignmentOffset(0, Long.BYTES) != 0) {
+                // malloc normally aligns to 16 bytes; if not, over-allocate and slice.
+                release(raw);
+                raw = ByteBuffer.allocateDirect(rounded + Long.BYTES);
+            }
+            owned.add(raw);
+            return raw.alignedSlice(Long.BYTES).limit(bytes).slice();
+        } finally {
+            lock.unlock();
         }
-        checkOpen();
-        if (mechanism == Mechanism.FOREIGN) {
-            return ForeignMemory.allocate(arena(), bytes);
-        }
-        // alignedSlice rounds its end down to a multiple of 8 too: ask for a multiple of 8.
-        int rounded = (bytes + Long.BYTES - 1) & -Long.BYTES;
-        ByteBuffer raw = ByteBuffer.allocateDirect(rounded);
-        if (raw.alignmentOffset(0, Long.BYTES) != 0) {
-            // malloc normally aligns to 16 bytes; if not, over-allocate and slice.
-            release(raw);
-            raw = ByteBuffer.allocateDirect(rounded + Long.BYTES);
-        }
-        owned.add(raw);
-        return raw.alignedSlice(Long.BYTES).limit(bytes).slice();
     }
 
     /**
@@ -97,12 +104,17 @@ public final class MemoryScope implements AutoCloseable {
      * @throws IllegalArgumentException if {@code position} or {@code size} is out of range
      * @throws IllegalStateException if the scope is closed
      */
-    public synchronized ByteBuffer map(FileChannel channel, long position, long size) throws IOException {
-        if (position < 0 || size <= 0 || size > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("cannot map " + size + " bytes at position " + position);
+    public ByteBuffer map(FileChannel channel, long position, long size) throws IOException {
+        lock.lock();
+        try {
+            if (position < 0 || size <= 0 || size > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("cannot map " + size + " bytes at position " + position);
+            }
+            ByteBuffer mapped = map(channel, FileChannel.MapMode.READ_ONLY, position, size);
+            return mapped.isReadOnly() ? mapped : mapped.asReadOnlyBuffer();
+        } finally {
+            lock.unlock();
         }
-        ByteBuffer mapped = map(channel, FileChannel.MapMode.READ_ONLY, position, size);
-        return mapped.isReadOnly() ? mapped : mapped.asReadOnlyBuffer();
     }
 
     /**
@@ -120,11 +132,16 @@ public final class MemoryScope implements AutoCloseable {
      * @throws IllegalArgumentException if {@code position} or {@code size} is out of range
      * @throws IllegalStateException if the scope is closed
      */
-    public synchronized ByteBuffer mapWritable(FileChannel channel, long position, long size) throws IOException {
-        if (position < 0 || size <= 0 || size > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("cannot map " + size + " bytes at position " + position);
+    public ByteBuffer mapWritable(FileChannel channel, long position, long size) throws IOException {
+        lock.lock();
+        try {
+            if (position < 0 || size <= 0 || size > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("cannot map " + size + " bytes at position " + position);
+            }
+            return map(channel, FileChannel.MapMode.READ_WRITE, position, size);
+        } finally {
+            lock.unlock();
         }
-        return map(channel, FileChannel.MapMode.READ_WRITE, position, size);
     }
 
     private ByteBuffer map(FileChannel channel, FileChannel.MapMode mode, long position, long size)
@@ -153,14 +170,19 @@ public final class MemoryScope implements AutoCloseable {
      * @throws IOException if the write-back fails
      * @throws IllegalStateException if the scope is closed
      */
-    public synchronized void force() throws IOException {
-        checkOpen();
+    public void force() throws IOException {
+        lock.lock();
         try {
-            for (MappedByteBuffer m : writableMappings) {
-                m.force();
+            checkOpen();
+            try {
+                for (MappedByteBuffer m : writableMappings) {
+                    m.force();
+                }
+            } catch (UncheckedIOException e) {
+                throw e.getCause();
             }
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -169,20 +191,25 @@ public final class MemoryScope implements AutoCloseable {
      * buffers any more. Closing twice is harmless.
      */
     @Override
-    public synchronized void close() {
-        if (closed) {
-            return;
+    public void close() {
+        lock.lock();
+        try {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            if (arena != null) {
+                ForeignMemory.closeArena(arena);
+                arena = null;
+            }
+            writableMappings.clear();
+            for (ByteBuffer raw : owned) {
+                release(raw);
+            }
+            owned.clear();
+        } finally {
+            lock.unlock();
         }
-        closed = true;
-        if (arena != null) {
-            ForeignMemory.closeArena(arena);
-            arena = null;
-        }
-        writableMappings.clear();
-        for (ByteBuffer raw : owned) {
-            release(raw);
-        }
-        owned.clear();
     }
 
     /**
@@ -190,8 +217,13 @@ public final class MemoryScope implements AutoCloseable {
      *
      * @return {@code true} once closed
      */
-    public synchronized boolean isClosed() {
-        return closed;
+    public boolean isClosed() {
+        lock.lock();
+        try {
+            return closed;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** Names this scope's mechanism, for tests. */

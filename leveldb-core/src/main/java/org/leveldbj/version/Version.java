@@ -18,6 +18,8 @@ import org.leveldbj.key.ValueType;
 import org.leveldbj.table.Table;
 import org.leveldbj.table.TableReadOptions;
 import org.leveldbj.util.Bytes;
+import org.leveldbj.util.LockRank;
+import org.leveldbj.util.OrderedLock;
 
 /**
  * One state of the database's file set: the table files of each level. Level 0 files may
@@ -34,6 +36,8 @@ import org.leveldbj.util.Bytes;
  * {@link #unref()}. The files of every version with references are live and never deleted.
  */
 public final class Version {
+    /** This object's lock (doc/impl.md, Locks). */
+    private final OrderedLock lock = new OrderedLock(LockRank.VERSION);
     private final VersionSet vset;
     private final List<List<FileMetaData>> files;
     /** The level-0 files by number, newest first: the order lookups read them in. */
@@ -238,13 +242,23 @@ public final class Version {
     }
 
     /** @return the file whose seek budget ran out, or {@code null} */
-    public synchronized FileMetaData fileToCompact() {
-        return fileToCompact;
+    public FileMetaData fileToCompact() {
+        lock.lock();
+        try {
+            return fileToCompact;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** @return the level of {@link #fileToCompact()}, or -1 */
-    public synchronized int fileToCompactLevel() {
-        return fileToCompactLevel;
+    public int fileToCompactLevel() {
+        lock.lock();
+        try {
+            return fileToCompactLevel;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**
@@ -328,12 +342,15 @@ public final class Version {
             return false;
         }
         if (f.chargeSeek()) {
-            synchronized (this) {
+            lock.lock();
+            try {
                 if (fileToCompact == null) {
                     fileToCompact = f;
                     fileToCompactLevel = stats.seekFileLevel;
                     return true;
                 }
+            } finally {
+                lock.unlock();
             }
         }
         return false;

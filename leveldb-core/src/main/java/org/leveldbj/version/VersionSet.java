@@ -75,8 +75,14 @@ public final class VersionSet implements AutoCloseable {
     @GuardedBy("mutex")
     private long manifestSizeLimit = DEFAULT_MANIFEST_SIZE_LIMIT;
 
-    @GuardedBy("mutex")
-    private long nextFileNumber = 2;
+    /**
+     * The next file number to hand out. Atomic rather than guarded by the database lock: value
+     * files take their numbers while their writer holds the value log's lock, which ranks after
+     * the database lock (doc/impl.md, Locks), so numbering must not need the database lock. A
+     * MANIFEST may therefore record a next file number below a value file's; recovery marks the
+     * value files it finds as used.
+     */
+    private final AtomicLong nextFileNumber = new AtomicLong(2);
     @GuardedBy("mutex")
     private long manifestFileNumber;
     @GuardedBy("mutex")
@@ -263,7 +269,7 @@ public final class VersionSet implements AutoCloseable {
         valueFileUnreferencedSince.clear();
         valueFileLiveTotal = valueFileLiveBytes.values().stream().mapToLong(Long::longValue).sum();
         manifestFileNumber = nextFile;
-        nextFileNumber = nextFile + 1;
+        nextFileNumber.set(nextFile + 1);
         lastSequence = lastSeq;
         recordedSequence = lastSeq;
         logNumber = log;
@@ -430,7 +436,7 @@ public final class VersionSet implements AutoCloseable {
         if (edit.logNumber() == null) {
             edit.setLogNumber(logNumber);
         }
-        assert edit.logNumber() >= logNumber && edit.logNumber() < nextFileNumber
+        assert edit.logNumber() >= logNumber && edit.logNumber() < nextFileNumber.get()
                 : "log number " + edit.logNumber() + " outside [" + logNumber + ", " + nextFileNumber + ")";
         if (edit.prevLogNumber() == null) {
             edit.setPrevLogNumber(prevLogNumber);
@@ -462,7 +468,7 @@ public final class VersionSet implements AutoCloseable {
         if (descriptorLog == null) {
             newManifest = true;
         }
-        edit.setNextFileNumber(nextFileNumber);
+        edit.setNextFileNumber(nextFileNumber.get());
         LogWriter writer = descriptorLog;
         Path manifestPath = dbDir.resolve(FileNames.descriptorFileName(manifestFileNumber));
         byte[] snapshot = newManifest ? snapshotEdit().encode() : null;
@@ -623,11 +629,13 @@ public final class VersionSet implements AutoCloseable {
         this.manifestSizeLimit = bytes;
     }
 
-    /** @return a new file number */
-    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
+    /**
+     * Hands out a new file number. Takes no lock: callable with or without the database lock.
+     *
+     * @return a new file number
+     */
     public long newFileNumber() {
-        assert mutex.isHeldByCurrentThread();
-        return nextFileNumber++;
+        return nextFileNumber.getAndIncrement();
     }
 
     /**
@@ -636,12 +644,8 @@ public final class VersionSet implements AutoCloseable {
      *
      * @param number the number
      */
-    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
     public void reuseFileNumber(long number) {
-        assert mutex.isHeldByCurrentThread();
-        if (nextFileNumber == number + 1) {
-            nextFileNumber = number;
-        }
+        nextFileNumber.compareAndSet(number + 1, number);
     }
 
     /**
@@ -649,19 +653,13 @@ public final class VersionSet implements AutoCloseable {
      *
      * @param number the number
      */
-    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
     public void markFileNumberUsed(long number) {
-        assert mutex.isHeldByCurrentThread();
-        if (nextFileNumber <= number) {
-            nextFileNumber = number + 1;
-        }
+        nextFileNumber.accumulateAndGet(number + 1, Math::max);
     }
 
     /** @return the next file number to be handed out */
-    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
     public long nextFileNumber() {
-        assert mutex.isHeldByCurrentThread();
-        return nextFileNumber;
+        return nextFileNumber.get();
     }
 
     /** @return the number of the MANIFEST in use (or about to be created) */

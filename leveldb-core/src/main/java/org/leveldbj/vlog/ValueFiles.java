@@ -11,6 +11,8 @@ import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
 import org.iq80.leveldb.IOErrorException;
 import org.leveldbj.filename.FileNames;
+import org.leveldbj.util.LockRank;
+import org.leveldbj.util.OrderedLock;
 
 /**
  * Reads separated values by reference from a database's value files, keeping one open reader
@@ -25,6 +27,8 @@ import org.leveldbj.filename.FileNames;
  * reads must have finished, and later reads throw {@link DBException}.
  */
 public final class ValueFiles implements Closeable {
+    /** This object's lock (doc/impl.md, Locks). */
+    private final OrderedLock lock = new OrderedLock(LockRank.VALUE_FILES);
     private final Env env;
     private final Path dir;
     private final ConcurrentHashMap<Long, Reader> readers = new ConcurrentHashMap<>();
@@ -184,37 +188,42 @@ public final class ValueFiles implements Closeable {
         }
     }
 
-    private synchronized Reader reopen(long number, ValueReference ref, Reader stale) {
-        if (closed) {
-            throw new DBException("value files of " + dir + " are closed");
-        }
-        Reader current = readers.get(number);
-        if (current != null && current != stale && current.file.size() >= ref.end()) {
-            return current;
-        }
-        Path path = path(number);
-        String fileName = path.toString();
-        Env.RandomAccessFile file;
+    private Reader reopen(long number, ValueReference ref, Reader stale) {
+        lock.lock();
         try {
-            file = env.newRandomAccessFile(path);
-        } catch (IOException e) {
-            throw new IOErrorException("IO error: " + fileName + ": cannot open value file: " + e.getMessage(), e);
-        }
-        if (file.size() < ref.end()) {
-            long size = file.size();
-            try {
-                file.close();
-            } catch (IOException ignored) {
-                // only read
+            if (closed) {
+                throw new DBException("value files of " + dir + " are closed");
             }
-            throw new CorruptionException("value file is " + size + " bytes, shorter than the record it holds at offset "
-                    + ref.offset() + " (" + ref.recordSize() + " bytes)", fileName, ref.offset());
+            Reader current = readers.get(number);
+            if (current != null && current != stale && current.file.size() >= ref.end()) {
+                return current;
+            }
+            Path path = path(number);
+            String fileName = path.toString();
+            Env.RandomAccessFile file;
+            try {
+                file = env.newRandomAccessFile(path);
+            } catch (IOException e) {
+                throw new IOErrorException("IO error: " + fileName + ": cannot open value file: " + e.getMessage(), e);
+            }
+            if (file.size() < ref.end()) {
+                long size = file.size();
+                try {
+                    file.close();
+                } catch (IOException ignored) {
+                    // only read
+                }
+                throw new CorruptionException("value file is " + size + " bytes, shorter than the record it holds at offset "
+                        + ref.offset() + " (" + ref.recordSize() + " bytes)", fileName, ref.offset());
+            }
+            Reader fresh = new Reader(file, fileName);
+            Reader replaced = readers.put(number, fresh);
+            if (replaced != null) {
+                replaced.release();
+            }
+            return fresh;
+        } finally {
+            lock.unlock();
         }
-        Reader fresh = new Reader(file, fileName);
-        Reader replaced = readers.put(number, fresh);
-        if (replaced != null) {
-            replaced.release();
-        }
-        return fresh;
     }
 }
