@@ -27,7 +27,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@link #ENABLED} is a constant and every check sits behind it. A violation is printed to
  * standard error, kept for {@link #takeViolations()} (the test extension fails the test that
  * caused it, even when a background thread hit it), and thrown as {@link LockOrderViolation}.
- * Every pair of ranks seen nested (held, then taken) is recorded too; with the property
+ * Every pair of ranks seen nested in order (held, then taken) is recorded too; with the property
  * {@code leveldbj.lockOrderReport} naming a file, the pairs are appended to it when the JVM exits.
  *
  * <p>Thread safety: safe for concurrent use; each thread's held locks are its own.
@@ -64,12 +64,12 @@ public final class LockOrder {
     static void check(OrderedLock lock) {
         List<Held> held = HELD.get();
         for (Held h : held) {
-            NESTINGS.add(h.lock.rank() + " -> " + lock.rank());
-        }
-        for (Held h : held) {
             if (h.lock.rank().compareTo(lock.rank()) >= 0) {
                 throw violation(h, lock);
             }
+        }
+        for (Held h : held) {
+            NESTINGS.add(h.lock.rank() + " -> " + lock.rank());
         }
     }
 
@@ -129,7 +129,7 @@ public final class LockOrder {
     }
 
     /**
-     * The pairs of ranks seen nested so far, whether or not in order.
+     * The pairs of ranks seen nested so far (violations are reported, not recorded here).
      *
      * @return lines {@code "HELD -> TAKEN"}, sorted
      */

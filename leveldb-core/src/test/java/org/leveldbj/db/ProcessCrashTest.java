@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.leveldbj.env.FileSystemEnv;
 import org.leveldbj.log.LogFormat;
 import org.leveldbj.log.LogReader;
+import org.leveldbj.util.LockOrder;
 
 /**
  * A killed process loses no acknowledged write, synced or not: every write reached the
@@ -89,6 +90,7 @@ class ProcessCrashTest {
     private void runChild(int from, int to) throws Exception {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Process child = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
+                "-Dleveldbj.lockOrderCheck=" + LockOrder.ENABLED,
                 KilledWriterMain.class.getName(), dir.toString(), Integer.toString(from), Integer.toString(to))
                 .redirectError(ProcessBuilder.Redirect.INHERIT)
                 .start();
