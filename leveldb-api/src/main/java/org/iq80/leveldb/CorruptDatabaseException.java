@@ -2,7 +2,8 @@ package org.iq80.leveldb;
 
 /**
  * Opening found damaged files (the {@code CURRENT} file, the MANIFEST, a log replayed with
- * {@link Options#paranoidChecks()}, a table named but missing). The database was not changed;
+ * {@link Options#paranoidChecks()}, a table named but missing, a value file the tables refer to
+ * but missing). The database was not changed;
  * {@link DBFactory#repair} recovers what can be read. The cause is the
  * {@link CorruptionException} that names the file and offset, also available through
  * {@link #reason()}, {@link #file()} and {@link #offset()}; the message is the same

@@ -10,7 +10,8 @@ import org.leveldbj.vlog.ValueFileScanner;
 
 /**
  * The dump of a value file (separated values): each record's offset, size, key and value length,
- * with the first bytes of the value, and the damage met (a torn tail included).
+ * with the first bytes of the value, and each damage met (a torn tail included), after which the
+ * dump goes on at the next sound record.
  *
  * <p>Thread safety: confined to one thread.
  */
@@ -47,9 +48,8 @@ final class ValueFileDump {
                         break;
                     }
                 } catch (CorruptionException e) {
-                    sink.problem(scan.torn() ? new CorruptionException("torn tail: " + e.reason(), e.file(), e.offset())
-                            : e);
-                    break;
+                    sink.problem(ValueFileCheck.describe(e, scan, size));
+                    continue;
                 }
                 records++;
                 byte[] key = bytes(scan.key(), Integer.MAX_VALUE);

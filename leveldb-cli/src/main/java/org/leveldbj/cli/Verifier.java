@@ -7,25 +7,22 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.iq80.leveldb.CorruptionException;
 import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.db.WriteBatchImpl;
-import org.leveldbj.env.FileSystemEnv;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.filename.FileType;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.ValueType;
 import org.leveldbj.table.BlockHandle;
+import org.leveldbj.util.Bytes;
 import org.leveldbj.version.FileMetaData;
 import org.leveldbj.version.VersionEdit;
 import org.leveldbj.vlog.SeparatedFormat;
-import org.leveldbj.vlog.ValueFileScanner;
 import org.leveldbj.vlog.ValueReference;
 
 /**
@@ -34,8 +31,10 @@ import org.leveldbj.vlog.ValueReference;
  * data blocks, checksums verified), every entry decoded, keys in order (bytewise databases) and
  * each table's size and key range matching the MANIFEST; every record of every live log, its
  * write batch decoded, and a torn tail reported; every record of every value file (separated
- * values), checksums verified, and every reference of the tables and logs checked to name a
- * record that is there. Each problem is printed as found, naming the file and offset.
+ * values), checksums verified, and every reference of the tables and logs checked on its own to
+ * name a sound record ({@link ValueFileCheck}, which also says what counts as one problem
+ * there). Each problem names the file and offset; those of tables, logs and the MANIFEST are
+ * printed as found, those of value files once every reference has been checked.
  *
  * <p>Thread safety: one verifier serves one run on one thread.
  */
@@ -53,10 +52,7 @@ final class Verifier {
     private int logs;
     private long logRecords;
     private long logEntries;
-    private int valueFiles;
-    private long valueRecords;
-    /** Value file number to the offsets and sizes of its readable records. */
-    private final Map<Long, Map<Long, Integer>> valueRecordsByFile = new HashMap<>();
+    private ValueFileCheck valueFiles;
 
     Verifier(Path dir, PrintStream out, Progress progress) {
         this.dir = dir;
@@ -83,6 +79,13 @@ final class Verifier {
      * @throws IOException if a file cannot be read
      */
     String run() throws IOException {
+        try (ValueFileCheck check = new ValueFileCheck(dir, out, this::problem)) {
+            valueFiles = check;
+            return verify();
+        }
+    }
+
+    private String verify() throws IOException {
         List<DbFile> files = DbFile.list(dir);
         Manifest manifest = Manifest.read(dir, this::problem, null);
         if (manifest != null) {
@@ -90,7 +93,8 @@ final class Verifier {
         }
         for (DbFile f : files) {
             if (f.type() == FileType.VALUE) {
-                verifyValueFile(dir.resolve(f.name()), f.number());
+                progress.add(f.size());
+                valueFiles.scan(dir.resolve(f.name()), f.number(), f.size());
             }
         }
         Set<Long> live = new HashSet<>();
@@ -121,14 +125,16 @@ final class Verifier {
             files.stream().filter(f -> f.type() == FileType.LOG).forEach(f -> liveLogs.add(f.number()));
         }
         for (long number : liveLogs) {
-            verifyLog(dir.resolve(org.leveldbj.filename.FileNames.logFileName(number)));
+            verifyLog(dir.resolve(FileNames.logFileName(number)));
         }
+        valueFiles.finish();
         String manifestPart = manifest == null ? "no readable MANIFEST"
                 : manifest.file.getFileName() + " (" + manifest.records + " records)";
         return "verified " + dir + ": " + count(tables, "table") + " (" + count(blocks, "block") + ", "
                 + count(entries, "entry") + "), " + count(logs, "log") + " (" + count(logRecords, "record") + ", "
                 + count(logEntries, "entry") + "), "
-                + (valueFiles == 0 ? "" : count(valueFiles, "value file") + " (" + count(valueRecords, "record") + "), ")
+                + (valueFiles.files() == 0 ? "" : count(valueFiles.files(), "value file") + " ("
+                        + count(valueFiles.records(), "record") + "), ")
                 + manifestPart + ": "
                 + (problems.isEmpty() ? "OK" : count(problems.size(), "problem"));
     }
@@ -200,30 +206,7 @@ final class Verifier {
         }
     }
 
-    /** Reads every record of a value file, checksums verified, and notes where they are. */
-    private void verifyValueFile(Path path, long number) throws IOException {
-        valueFiles++;
-        progress.add(Files.size(path));
-        Map<Long, Integer> records = new HashMap<>();
-        valueRecordsByFile.put(number, records);
-        ValueFileScanner scan;
-        try {
-            scan = new ValueFileScanner(FileSystemEnv.getDefault().newRandomAccessFile(path), path.toString());
-        } catch (CorruptionException e) {
-            problem(e);
-            return;
-        }
-        try (scan) {
-            while (scan.next()) {
-                valueRecords++;
-                records.put(scan.offset(), scan.recordSize());
-            }
-        } catch (CorruptionException e) {
-            problem(scan.torn() ? new CorruptionException("torn tail: " + e.reason(), e.file(), e.offset()) : e);
-        }
-    }
-
-    /** Checks that a table's or log's reference names a readable record of a value file. */
+    /** Checks that a table's or log's reference names a sound record of a value file. */
     private void checkReference(ValueReference ref, byte[] key, byte[] value, String where, long offset) {
         if (ref == null) {
             if (key.length >= InternalKeys.TRAILER_SIZE && InternalKeys.typeByte(InternalKeys.trailer(key))
@@ -233,14 +216,8 @@ final class Verifier {
             }
             return;
         }
-        Map<Long, Integer> records = valueRecordsByFile.get(ref.fileNumber());
-        Integer size = records == null ? null : records.get(ref.offset());
-        if (size == null || size != ref.recordSize()) {
-            problem(new CorruptionException(InternalKeys.toString(key) + " refers to "
-                    + FileNames.valueFileName(ref.fileNumber()) + " offset " + ref.offset() + " ("
-                    + ref.recordSize() + " bytes), " + (records == null ? "a missing value file"
-                    : "where no readable record of that size starts"), where, offset));
-        }
+        valueFiles.check(ref, "'" + Bytes.escape(InternalKeys.userKey(key)) + "' @ "
+                + InternalKeys.sequence(InternalKeys.trailer(key)), where, offset);
     }
 
     private void verifyLog(Path path) throws IOException {
@@ -256,10 +233,12 @@ final class Verifier {
                 previousEnd[0] = end;
                 try {
                     batch.setContents(payload);
+                    long[] sequence = {batch.sequence()};
                     batch.forEach(new WriteBatchImpl.Handler() {
                         @Override
                         public void put(byte[] data, int keyOffset, int keyLength, int valueOffset, int valueLength) {
                             logEntries++;
+                            sequence[0]++;
                         }
 
                         @Override
@@ -267,14 +246,15 @@ final class Verifier {
                                                  int referenceLength) {
                             logEntries++;
                             byte[] reference = Arrays.copyOfRange(data, referenceOffset, referenceOffset + referenceLength);
-                            byte[] key = InternalKeys.encode(Arrays.copyOfRange(data, keyOffset, keyOffset + keyLength), 0,
-                                    ValueType.VALUE_REFERENCE);
+                            byte[] key = InternalKeys.encode(Arrays.copyOfRange(data, keyOffset, keyOffset + keyLength),
+                                    sequence[0]++, ValueType.VALUE_REFERENCE);
                             checkReference(DumpSink.reference(key, reference), key, reference, name, offset);
                         }
 
                         @Override
                         public void delete(byte[] data, int keyOffset, int keyLength) {
                             logEntries++;
+                            sequence[0]++;
                         }
                     });
                 } catch (CorruptionException e) {

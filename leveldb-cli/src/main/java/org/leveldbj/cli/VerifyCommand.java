@@ -19,9 +19,11 @@ import picocli.CommandLine.Parameters;
 @Command(name = "verify", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         header = "Check every block and record of a database.",
         description = {
-            "Reads every block of every live table, every record of every live log and",
-            "of the MANIFEST, checksums on; prints each problem with its file and offset,",
-            "then a summary. Exit code 3 when a problem is found. Changes no file.",
+            "Reads every block of every live table, every record of every live log, of",
+            "every value file and of the MANIFEST, checksums on; prints each problem with",
+            "its file and offset, then a summary. A damaged stretch of a value file, or a",
+            "missing one, is one problem, with notes naming the entries it breaks.",
+            "Exit code 3 when a problem is found. Changes no file.",
         })
 final class VerifyCommand extends CommandBase {
     @Parameters(index = "0", paramLabel = "DB", description = "The database directory.")

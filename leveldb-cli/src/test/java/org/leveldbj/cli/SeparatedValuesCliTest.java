@@ -5,10 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.List;
 import org.iq80.leveldb.DB;
@@ -18,7 +16,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.leveldbj.db.LevelDbFactory;
 
-/** {@code verify}, {@code dump}, {@code stats} and {@code get} on a database with separated values. */
+/**
+ * {@code verify}, {@code dump}, {@code stats} and {@code get} on a database with separated values
+ * (damaged value files: {@link ValueFileVerifyTest}).
+ */
 class SeparatedValuesCliTest {
     @TempDir
     Path tmp;
@@ -82,19 +83,6 @@ class SeparatedValuesCliTest {
         Cli.Result get = Cli.run("get", db, "key3");
         assertEquals(0, get.exit(), get.toString());
         assertEquals(new String(big(3), java.nio.charset.StandardCharsets.US_ASCII), get.out().strip());
-    }
-
-    @Test
-    void aTruncatedValueFileIsReportedWithTheReferencesItBreaks() throws IOException {
-        Path vlog = valueFile();
-        try (FileChannel ch = FileChannel.open(vlog, StandardOpenOption.WRITE)) {
-            ch.truncate(ch.size() - 10);
-        }
-        Cli.Result r = Cli.run("verify", db);
-        assertEquals(ExitCode.CORRUPTION, r.exit(), r.toString());
-        assertTrue(r.out().contains("problem: " + vlog + " at offset ") && r.out().contains("torn tail"), r.out());
-        assertTrue(r.out().contains("'key54' @ ") && r.out().contains("where no readable record of that size starts"),
-                r.out());
     }
 
     @Test

@@ -31,6 +31,17 @@ import org.leveldbj.version.VersionSet;
  * the middle are skipped and reported to the info log, unless {@code paranoidChecks} is set,
  * when they fail the open.
  *
+ * <p>Missing files: as in C++ LevelDB, the open fails with {@code "Corruption: N missing files;
+ * e.g.: <path>"} when a table the MANIFEST lists is not in the directory, and equally when a
+ * value file its tables refer to is not (separated values: the MANIFEST counts, per value file,
+ * the bytes its tables refer to, so no table is read to know). Always, {@code paranoidChecks} or
+ * not, read-only or not: such a database would fail its reads of those keys one by one, and a
+ * full scan at the first of them. {@code repair} turns it into one that opens, without the
+ * entries whose values are gone. A value file that only references in the live logs name is not
+ * counted: a batch referring to a missing or short value file is one that was logged after a
+ * value which never reached its file, and replay drops it whole as a damaged record
+ * ({@link ValueLog#checkReferences}).
+ *
  * <p>A failed open leaves the database's files as it found them: it reads CURRENT and the
  * MANIFEST without writing them, and removes the tables and the log it wrote before failing
  * (only the info log and the LOCK file are touched, as in C++ LevelDB).
@@ -63,7 +74,8 @@ final class Recovery {
      * @throws IOException if a file cannot be read or written
      * @throws DatabaseNotFoundException if the database is missing and may not be created
      * @throws InvalidDatabaseArgumentException if it exists against the options
-     * @throws CorruptionException if the MANIFEST, or with paranoid checks a log, is damaged
+     * @throws CorruptionException if the MANIFEST, or with paranoid checks a log, is damaged, or
+     *     a table the MANIFEST lists or a value file its tables refer to is missing
      */
     @SuppressWarnings("GuardedBy") // held by the caller through its own reference: asserted
     void run() throws IOException {
@@ -88,6 +100,8 @@ final class Recovery {
 
         Set<Long> expected = new HashSet<>();
         versions.addLiveFiles(expected);
+        // The value files the tables refer to: those the MANIFEST counts referenced bytes of.
+        Set<Long> expectedValueFiles = new HashSet<>(versions.valueFileLiveBytes().keySet());
         List<Long> logs = new ArrayList<>();
         for (String name : s.env.getChildren(s.dir)) {
             FileNames.Parsed p = FileNames.parse(name);
@@ -99,15 +113,14 @@ final class Recovery {
             } else if (p.type() == FileType.VALUE) {
                 // Value files are not listed in the MANIFEST: their numbers must not be reused.
                 versions.markFileNumberUsed(p.number());
+                expectedValueFiles.remove(p.number());
             } else if (p.type() == FileType.LOG
                     && (p.number() >= versions.logNumber() || p.number() == versions.prevLogNumber())) {
                 logs.add(p.number());
             }
         }
-        if (!expected.isEmpty()) {
-            long missing = Collections.min(expected);
-            throw new CorruptionException(expected.size() + " missing files; e.g.",
-                    s.dir.resolve(FileNames.tableFileName(missing)).toString(), CorruptionException.UNKNOWN_OFFSET);
+        if (!expected.isEmpty() || !expectedValueFiles.isEmpty()) {
+            throw missingFiles(expected, expectedValueFiles);
         }
         Collections.sort(logs);
         if (s.readOnly) {
@@ -150,6 +163,22 @@ final class Recovery {
         s.publishReadView();
         obsolete.delete();
         background.maybeSchedule();
+    }
+
+    /**
+     * The failure of an open that misses files the MANIFEST needs: C++ LevelDB's text, counting
+     * tables and value files together and naming the one with the smallest number.
+     *
+     * @param tables the missing tables
+     * @param valueFiles the missing value files
+     * @return the exception to throw
+     */
+    private CorruptionException missingFiles(Set<Long> tables, Set<Long> valueFiles) {
+        long table = tables.isEmpty() ? Long.MAX_VALUE : Collections.min(tables);
+        long valueFile = valueFiles.isEmpty() ? Long.MAX_VALUE : Collections.min(valueFiles);
+        String example = table < valueFile ? FileNames.tableFileName(table) : FileNames.valueFileName(valueFile);
+        return new CorruptionException((tables.size() + valueFiles.size()) + " missing files; e.g.",
+                s.dir.resolve(example).toString(), CorruptionException.UNKNOWN_OFFSET);
     }
 
     /**

@@ -105,6 +105,49 @@ final class ValueRecord {
     }
 
     /**
+     * The size of the record whose header starts at an index, if the header is well-formed: as
+     * {@link #header} decides, without an exception (for trying many offsets).
+     *
+     * @param data the bytes read; not moved
+     * @param start the absolute index of the record's first byte
+     * @param limit the first index not to read
+     * @return the size the header announces (checksum, lengths, key and value), or {@code -1}
+     *     when {@link #header} would throw
+     */
+    static long announcedSize(ByteBuffer data, int start, int limit) {
+        if (limit - start < CRC_SIZE + 2) {
+            return -1;
+        }
+        int at = start + CRC_SIZE;
+        long keyLength = 0;
+        long valueLength = 0;
+        for (int field = 0; field < 2; field++) {
+            long value = 0;
+            int shift = 0;
+            while (true) {
+                if (at >= limit || shift > 28) {
+                    return -1; // runs past the data, or longer than five bytes
+                }
+                int b = data.get(at++);
+                value |= (long) (b & 0x7f) << shift;
+                shift += 7;
+                if ((b & 0x80) == 0) {
+                    break;
+                }
+            }
+            if (field == 0) {
+                keyLength = (int) value; // as Coding.getVarint32 decodes: the low 32 bits
+            } else {
+                valueLength = (int) value;
+            }
+        }
+        if (keyLength < 0 || valueLength < 0 || at + keyLength + valueLength > Integer.MAX_VALUE) {
+            return -1;
+        }
+        return at - start + keyLength + valueLength;
+    }
+
+    /**
      * Checks the record at the start of {@code data}'s remaining bytes, which must hold it
      * whole (and may hold more after it).
      *

@@ -11,8 +11,8 @@
  *       encoding as the value of an entry of type {@code VALUE_REFERENCE}.
  *   <li>{@link org.leveldbj.vlog.ValueFiles}: reads values by reference from the database's
  *       value files, for any number of threads.
- *   <li>{@link org.leveldbj.vlog.ValueFileScanner}: reads a value file from start to end
- *       (verification, dumps, repair).
+ *   <li>{@link org.leveldbj.vlog.ValueFileScanner}: reads a value file from start to end, past
+ *       damage (verification, dumps).
  * </ul>
  *
  * <h2>Byte layout</h2>
