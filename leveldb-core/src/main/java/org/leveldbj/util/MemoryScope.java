@@ -105,16 +105,8 @@ public final class MemoryScope implements AutoCloseable {
      * @throws IllegalStateException if the scope is closed
      */
     public ByteBuffer map(FileChannel channel, long position, long size) throws IOException {
-        lock.lock();
-        try {
-            if (position < 0 || size <= 0 || size > Integer.MAX_VALUE) {
-                throw new IllegalArgumentException("cannot map " + size + " bytes at position " + position);
-            }
-            ByteBuffer mapped = map(channel, FileChannel.MapMode.READ_ONLY, position, size);
-            return mapped.isReadOnly() ? mapped : mapped.asReadOnlyBuffer();
-        } finally {
-            lock.unlock();
-        }
+        ByteBuffer mapped = map(channel, FileChannel.MapMode.READ_ONLY, position, size);
+        return mapped.isReadOnly() ? mapped : mapped.asReadOnlyBuffer();
     }
 
     /**
@@ -133,33 +125,33 @@ public final class MemoryScope implements AutoCloseable {
      * @throws IllegalStateException if the scope is closed
      */
     public ByteBuffer mapWritable(FileChannel channel, long position, long size) throws IOException {
-        lock.lock();
-        try {
-            if (position < 0 || size <= 0 || size > Integer.MAX_VALUE) {
-                throw new IllegalArgumentException("cannot map " + size + " bytes at position " + position);
-            }
-            return map(channel, FileChannel.MapMode.READ_WRITE, position, size);
-        } finally {
-            lock.unlock();
-        }
+        return map(channel, FileChannel.MapMode.READ_WRITE, position, size);
     }
 
     private ByteBuffer map(FileChannel channel, FileChannel.MapMode mode, long position, long size)
             throws IOException {
-        checkOpen();
-        if (mechanism == Mechanism.FOREIGN) {
-            ByteBuffer mapped = ForeignMemory.map(arena(), channel, mode, position, size);
-            if (mode == FileChannel.MapMode.READ_WRITE && mapped instanceof MappedByteBuffer m) {
-                writableMappings.add(m); // a mapped segment's buffer forces the segment
+        if (position < 0 || size <= 0 || size > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("cannot map " + size + " bytes at position " + position);
+        }
+        lock.lock();
+        try {
+            checkOpen();
+            if (mechanism == Mechanism.FOREIGN) {
+                ByteBuffer mapped = ForeignMemory.map(arena(), channel, mode, position, size);
+                if (mode == FileChannel.MapMode.READ_WRITE && mapped instanceof MappedByteBuffer m) {
+                    writableMappings.add(m); // a mapped segment's buffer forces the segment
+                }
+                return mapped;
             }
-            return mapped;
+            MappedByteBuffer raw = channel.map(mode, position, size);
+            owned.add(raw);
+            if (mode == FileChannel.MapMode.READ_WRITE) {
+                writableMappings.add(raw);
+            }
+            return raw.duplicate();
+        } finally {
+            lock.unlock();
         }
-        MappedByteBuffer raw = channel.map(mode, position, size);
-        owned.add(raw);
-        if (mode == FileChannel.MapMode.READ_WRITE) {
-            writableMappings.add(raw);
-        }
-        return raw.duplicate();
     }
 
     /**
