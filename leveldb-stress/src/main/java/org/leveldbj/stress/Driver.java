@@ -16,33 +16,66 @@ import org.iq80.leveldb.DB;
 import org.leveldbj.db.LevelDbFactory;
 
 /**
- * The crash-test loop: start a stress process on the database, let it run, kill it (SIGKILL
- * after a random time, or a halt at an armed {@link KillPoint}), for a repair round also kill a
- * repair midway and finish it, then reopen the database with paranoid checks, verify it with
- * {@link Verifier}, make what was recovered the expected state of the next round, and go on
- * until the duration is used up or a check fails.
+ * The crash-test loop: draw the round's options ({@link OptionSpace}), start a stress process on
+ * the database with them, let it run, kill it (SIGKILL after a random time, or a halt at an armed
+ * {@link KillPoint}), for a repair round also kill a repair midway and finish it, then reopen the
+ * database with paranoid checks, verify it with {@link Verifier}, make what was recovered the
+ * expected state of the next round, and go on until the duration is used up or a check fails.
+ *
+ * <p>Hangs fail a round too. The stress process's {@link Watchdog} reports a deadlock or a stall
+ * itself and exits with its own status; and before each kill the driver reads the process's
+ * {@link Heartbeat}: while nothing has completed for {@value #QUIET_SECONDS} s the kill waits,
+ * and once nothing has completed for the stall timeout and a little more (half of it, within
+ * {@value #MIN_REPORT_GRACE_SECONDS} to {@value #MAX_REPORT_GRACE_SECONDS} s: the process's
+ * watchdog did not report) the driver takes a thread dump with {@code jcmd} and
+ * fails the round. So a stuck process is never killed away as if it were busy. The driver's own
+ * verifications and repairs are watched by a watchdog of its own.
+ *
+ * <p>Any output of a stress or repair process that reports a lock-order violation fails the
+ * round, whatever its exit status.
  *
  * <p>The first rounds take each enabled kind of kill in turn; later rounds pick at random. Every
  * random choice of the driver derives from the seed; the stress threads' interleaving does not.
+ * The options are drawn from a generator of their own, so a run with the options of a round
+ * pinned by flags makes the same kill choices as the run it repeats.
  *
  * <p>Thread safety: one run at a time, on the calling thread. Lifetime: {@link #run} once.
  */
 final class Driver {
     private static final long REPAIR_TIMEOUT_SECONDS = 300;
     private static final double ARMED_TIMEOUT_FACTOR = 3;
+    private static final long POLL_MILLIS = 100;
+    /** A kill waits while the stress process has completed nothing for this long. */
+    private static final double QUIET_SECONDS = 1;
+    /**
+     * How long past the stall timeout the stress process's watchdog has to report a stall: half
+     * the timeout, within these bounds.
+     */
+    private static final double MIN_REPORT_GRACE_SECONDS = 2;
+    private static final double MAX_REPORT_GRACE_SECONDS = 5;
+    /** The longest a verification or repair in the driver may go on. */
+    private static final double DRIVER_STEP_SECONDS = 300;
+    private static final String LOCK_ORDER = "lock order violation";
+    private static final int EXCERPT_LINES = 80;
 
     private final Config config;
     private final PrintStream out;
     private final SplittableRandom random;
+    private final SplittableRandom roundSeeds;
     private final Summary summary = new Summary();
     private Path work;
     private Path dbDir;
     private long repairEstimate = 60;
+    /** The options of the round under way; null before the first. Read by the watchdog's thread. */
+    private volatile Config round;
+    /** What the driver itself is doing, for the report of its watchdog. */
+    private volatile String step = "starting";
 
     Driver(Config config, PrintStream out) {
         this.config = config;
         this.out = out;
         this.random = new SplittableRandom(config.seed);
+        this.roundSeeds = new SplittableRandom(config.seed ^ 0x6F7074696F6E73L);
     }
 
     /**
@@ -61,26 +94,32 @@ final class Driver {
         long start = System.nanoTime();
         long deadline = start + (long) (config.duration * 1e9);
         List<KillPoint> points = new ArrayList<>(config.killPoints);
-        if (hasLogs()) {
-            verify("resumed");
-        }
-        while (summary.ok() && System.nanoTime() < deadline) {
-            summary.rounds++;
-            KillPoint kind = summary.rounds <= points.size()
-                    ? points.get(summary.rounds - 1)
-                    : points.get(random.nextInt(points.size()));
-            round(kind, (deadline - System.nanoTime()) / 1e9);
+        try (Watchdog watchdog = new Watchdog(null, this::driverHung)) {
+            watchdog.start();
+            if (hasLogs()) {
+                verify("resumed", config, watchdog);
+            }
+            while (summary.ok() && System.nanoTime() < deadline) {
+                summary.rounds++;
+                KillPoint kind = summary.rounds <= points.size()
+                        ? points.get(summary.rounds - 1)
+                        : points.get(random.nextInt(points.size()));
+                round(kind, (deadline - System.nanoTime()) / 1e9, watchdog);
+            }
         }
         summary.seconds = (System.nanoTime() - start) / 1e9;
         if (summary.ok() && temporary) {
             deleteRecursively(work);
         } else if (!summary.ok()) {
-            summary.failure += "\n  seed " + config.seed + ", directory " + work + " (kept)";
+            summary.failure += where();
         }
         return summary;
     }
 
-    private void round(KillPoint kind, double remaining) throws IOException, InterruptedException {
+    private void round(KillPoint kind, double remaining, Watchdog watchdog) throws IOException, InterruptedException {
+        Config r = OptionSpace.draw(config, roundSeeds.nextLong());
+        round = r;
+        out.println("round " + summary.rounds + " options: " + String.join(" ", r.roundFlags()));
         long childSeed = random.nextLong();
         double runFor = Math.min(config.killMin + random.nextDouble() * (config.killMax - config.killMin),
                 Math.max(remaining, config.killMin));
@@ -89,87 +128,177 @@ final class Driver {
         double timeout = arm == null ? runFor : ARMED_TIMEOUT_FACTOR * config.killMax;
         Path output = work.resolve("stress.out");
         double armDelay = random.nextDouble() * config.killMax / 2;
-        Process p = start(StressMain.class, config.childArgs(work, childSeed), arm, armAfter, armDelay, output);
+        Files.deleteIfExists(work.resolve(Heartbeat.FILE));
+        Process p = start(StressMain.class, r.childArgs(work, childSeed), arm, armAfter, armDelay, output);
+        long started = System.nanoTime();
+        String name = "round " + summary.rounds + " (" + name(kind) + ")";
         String how;
-        if (p.waitFor((long) (timeout * 1000), TimeUnit.MILLISECONDS)) {
-            int status = p.exitValue();
-            if (status != KillPointEnv.HALT_STATUS) {
-                fail("round " + summary.rounds + " (" + name(kind) + "): the stress process exited with status "
-                        + status + "\n" + tail(output));
+        switch (await(p, timeout)) {
+            case EXITED: {
+                int status = p.exitValue();
+                Watchdog.Hang hang = Watchdog.Hang.ofStatus(status);
+                if (hang != null) {
+                    fail(name + ": the stress process's watchdog found a " + hang.name().toLowerCase(Locale.ROOT)
+                            + " (exit status " + status + "):\n" + excerpt(output));
+                    return;
+                }
+                if (status != KillPointEnv.HALT_STATUS) {
+                    fail(name + ": the stress process exited with status " + status + "\n" + excerpt(output));
+                    return;
+                }
+                summary.kills.merge(kind, 1, Integer::sum);
+                how = haltLine(output);
+                break;
+            }
+            case HUNG: {
+                String dump = threadDump(p);
+                p.destroyForcibly();
+                p.waitFor();
+                fail(name + String.format(Locale.ROOT, ": the stress process completed no operation for %.1f s and its"
+                        + " watchdog did not report it; thread dump (jcmd Thread.print -l):%n", hungAfter()) + dump
+                        + "\n  its output:\n" + excerpt(output));
                 return;
             }
-            summary.kills.merge(kind, 1, Integer::sum);
-            how = haltLine(output);
-        } else {
-            p.destroyForcibly();
-            p.waitFor();
-            summary.kills.merge(KillPoint.RANDOM, 1, Integer::sum);
-            how = arm == null ? String.format(Locale.ROOT, "killed after %.1f s", timeout)
-                    : "killed: " + name(arm) + " point not reached in " + (long) timeout + " s";
+            default: {
+                p.destroyForcibly();
+                p.waitFor();
+                double ran = (System.nanoTime() - started) / 1e9;
+                summary.kills.merge(KillPoint.RANDOM, 1, Integer::sum);
+                how = arm == null ? String.format(Locale.ROOT, "killed after %.1f s", ran)
+                        : "killed: " + name(arm) + " point not reached in " + (long) ran + " s";
+                if (ran > timeout + 2 * QUIET_SECONDS) {
+                    how += String.format(Locale.ROOT, " (held back %.1f s for want of progress)", ran - timeout);
+                }
+                break;
+            }
         }
         p.getOutputStream().close();
+        if (reportsLockOrderViolation(output)) {
+            fail(name + ": the stress process reported a " + LOCK_ORDER + ":\n" + excerpt(output));
+            return;
+        }
         if (kind == KillPoint.REPAIR) {
-            how += "; " + repair(childSeed);
+            how += "; " + repair(childSeed, r, watchdog);
             if (!summary.ok()) {
                 return;
             }
         }
-        verify(how);
+        verify(how, r, watchdog);
+    }
+
+    /** How waiting for a stress process ended. */
+    private enum Ending {
+        /** It exited by itself (a halt at a kill point, a failure, its watchdog). */
+        EXITED,
+        /** Its time is up and it is making progress: kill it. */
+        KILL,
+        /** It completed nothing for the stall timeout and more, and did not report it. */
+        HUNG
+    }
+
+    /**
+     * Waits until the process exits or its time is up; a kill that is due waits while the
+     * heartbeat shows no progress, until progress resumes or the process counts as hung.
+     */
+    private Ending await(Process p, double seconds) throws IOException, InterruptedException {
+        Path heartbeat = work.resolve(Heartbeat.FILE);
+        double quiet = Math.min(QUIET_SECONDS, config.stallTimeout / 2);
+        double hung = hungAfter();
+        long start = System.nanoTime();
+        long count = Long.MIN_VALUE;
+        long changed = start;
+        while (!p.waitFor(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+            long now = System.nanoTime();
+            long c = Heartbeat.read(heartbeat);
+            if (c != count) {
+                count = c;
+                changed = now;
+            }
+            double still = (now - changed) / 1e9;
+            if (still >= hung) {
+                return Ending.HUNG;
+            }
+            if ((now - start) / 1e9 >= seconds && still < quiet) {
+                return Ending.KILL;
+            }
+        }
+        return Ending.EXITED;
+    }
+
+    /** How long without progress makes a stress process hung in the driver's eyes. */
+    private double hungAfter() {
+        double grace = Math.max(MIN_REPORT_GRACE_SECONDS, Math.min(MAX_REPORT_GRACE_SECONDS, config.stallTimeout / 2));
+        return config.stallTimeout + grace;
     }
 
     /** Runs a repair that halts at a random file change, then finishes it in this process. */
-    private String repair(long childSeed) throws IOException, InterruptedException {
+    private String repair(long childSeed, Config r, Watchdog watchdog) throws IOException, InterruptedException {
         long after = 1 + random.nextLong(repairEstimate);
         Path output = work.resolve("repair.out");
-        Process p = start(RepairMain.class, config.childArgs(work, childSeed), KillPoint.REPAIR, after, 0, output);
+        Process p = start(RepairMain.class, r.childArgs(work, childSeed), KillPoint.REPAIR, after, 0, output);
+        String name = "round " + summary.rounds + " (repair)";
         if (!p.waitFor(REPAIR_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            String dump = threadDump(p);
             p.destroyForcibly();
             p.waitFor();
-            fail("round " + summary.rounds + ": the repair did not finish in " + REPAIR_TIMEOUT_SECONDS + " s");
+            fail(name + ": the repair did not finish in " + REPAIR_TIMEOUT_SECONDS + " s; thread dump (jcmd"
+                    + " Thread.print -l):\n" + dump);
             return "";
         }
         p.getOutputStream().close();
+        if (reportsLockOrderViolation(output)) {
+            fail(name + ": the repair process reported a " + LOCK_ORDER + ":\n" + excerpt(output));
+            return "";
+        }
         String how;
         if (p.exitValue() == KillPointEnv.HALT_STATUS) {
             summary.kills.merge(KillPoint.REPAIR, 1, Integer::sum);
             how = haltLine(output);
         } else if (p.exitValue() == 0) {
-            String text = Files.readString(output, StandardCharsets.UTF_8);
+            String text = read(output);
             int at = text.lastIndexOf("repair file changes: ");
             long seen = at < 0 ? repairEstimate : Long.parseLong(text.substring(at + 21).trim().split("\\s")[0]);
             repairEstimate = Math.max(2, seen);
             how = "repair ran to its end (" + seen + " file change events) before event " + after;
         } else {
-            fail("round " + summary.rounds + " (repair): the repair process exited with status " + p.exitValue()
-                    + "\n" + tail(output));
+            fail(name + ": the repair process exited with status " + p.exitValue() + "\n" + excerpt(output));
             return "";
         }
+        step = "repairing again after the kill in round " + summary.rounds;
+        watchdog.expectProgressWithin(DRIVER_STEP_SECONDS);
         try {
-            LevelDbFactory.factory.repair(dbDir.toFile(), config.options(null));
-        } catch (IOException | RuntimeException e) {
-            fail("round " + summary.rounds + " (repair): repairing again after the kill failed: " + e);
+            LevelDbFactory.factory.repair(dbDir.toFile(), r.options(null));
+        } catch (Throwable e) {
+            fail(name + ": repairing again after the kill failed: " + e);
             return "";
+        } finally {
+            watchdog.expectProgressWithin(0);
         }
         return how + ", repaired again";
     }
 
     /** Reopens the database, verifies it and carries what was recovered into the next round. */
-    private void verify(String how) throws IOException {
+    private void verify(String how, Config r, Watchdog watchdog) throws IOException {
         ExpectedState base = ExpectedState.load(work, config.threads, config.keysPerThread);
         List<List<Op>> logs = new ArrayList<>();
         for (int t = 0; t < config.threads; t++) {
             logs.add(OpLog.read(OpLog.file(work, t)));
         }
         Verification v;
-        try (DB db = LevelDbFactory.factory.open(dbDir.toFile(), config.options(null).paranoidChecks(true))) {
+        step = "verifying round " + summary.rounds;
+        watchdog.expectProgressWithin(DRIVER_STEP_SECONDS);
+        try (DB db = LevelDbFactory.factory.open(dbDir.toFile(), r.options(null).paranoidChecks(true))) {
             v = Verifier.verify(db, base, logs, config.requireUnsynced);
-        } catch (IOException | RuntimeException e) {
+        } catch (Throwable e) {
             fail("round " + summary.rounds + " (" + how + "): reopening with paranoid checks failed: " + e);
             return;
+        } finally {
+            watchdog.expectProgressWithin(0);
         }
         summary.add(v);
-        out.printf(Locale.ROOT, "round %d: %s; %,d ops acknowledged (%,d synced): %s%n", summary.rounds, how,
-                v.acknowledged, v.acknowledgedSynced, v.ok() ? "verified" : "FAILED");
+        out.printf(Locale.ROOT, "round %d: %s; %,d ops acknowledged (%,d synced, %,d without the log): %s%n",
+                summary.rounds, how, v.acknowledged, v.acknowledgedSynced, v.acknowledgedUnlogged,
+                v.ok() ? "verified" : "FAILED");
         if (!v.ok()) {
             fail("round " + summary.rounds + " (" + how + "):\n  " + String.join("\n  ", v.failures()));
             return;
@@ -180,6 +309,24 @@ final class Driver {
         }
     }
 
+    /** The driver's own watchdog found its verification or repair stuck: report, and end the run. */
+    private void driverHung(Watchdog.Hang hang, String report) {
+        out.println("crashtest: FAILED in round " + summary.rounds + ": the driver found a "
+                + hang.name().toLowerCase(Locale.ROOT) + " while " + step + ":\n" + report + where());
+        out.flush();
+        Runtime.getRuntime().halt(1);
+    }
+
+    /** The seed, the kept directory and how to run the failing round's options again. */
+    private String where() {
+        String s = "\n  seed " + config.seed + ", directory " + work + " (kept)";
+        Config r = round;
+        if (r != null) {
+            s += "\n  to run with the options of this round in every round:\n  " + r.commandLine();
+        }
+        return s;
+    }
+
     private Process start(Class<?> main, List<String> args, KillPoint arm, long armAfter, double armDelay,
                           Path output) throws IOException {
         List<String> command = new ArrayList<>();
@@ -188,6 +335,8 @@ final class Driver {
         if (Runtime.version().feature() >= 22) {
             command.add("--enable-native-access=ALL-UNNAMED");
         }
+        // The engine's lock-order checker; a leveldbj.* property of the driver's JVM overrides it.
+        command.add("-Dleveldbj.lockOrderCheck=true");
         for (String name : System.getProperties().stringPropertyNames()) {
             if (name.startsWith("leveldbj.")) {
                 command.add("-D" + name + "=" + System.getProperty(name));
@@ -205,6 +354,23 @@ final class Driver {
         return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
     }
 
+    /** The threads of a process as {@code jcmd PID Thread.print -l} shows them (JDKs have jcmd). */
+    private String threadDump(Process p) throws IOException, InterruptedException {
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        if (!Files.isExecutable(jcmd)) {
+            return "  (no thread dump: " + jcmd + " is missing)";
+        }
+        Path dump = work.resolve("jcmd.out");
+        Process d = new ProcessBuilder(jcmd.toString(), Long.toString(p.pid()), "Thread.print", "-l")
+                .redirectErrorStream(true).redirectOutput(dump.toFile()).start();
+        if (!d.waitFor(30, TimeUnit.SECONDS)) {
+            d.destroyForcibly();
+            d.waitFor();
+            return "  (no thread dump: jcmd did not answer in 30 s)";
+        }
+        return "  " + read(dump).strip().replace("\n", "\n  ");
+    }
+
     private void fail(String failure) {
         if (summary.failure == null) {
             summary.failure = failure;
@@ -220,15 +386,50 @@ final class Driver {
         return false;
     }
 
+    private static boolean reportsLockOrderViolation(Path output) throws IOException {
+        return read(output).toLowerCase(Locale.ROOT).contains(LOCK_ORDER);
+    }
+
     private static String haltLine(Path output) throws IOException {
-        String text = Files.readString(output, StandardCharsets.UTF_8);
+        String text = read(output);
         int at = text.lastIndexOf("crashtest: halting in ");
         return at < 0 ? "halted" : "halted " + text.substring(at + 22).split("\n")[0].trim();
     }
 
-    private static String tail(Path output) throws IOException {
-        List<String> lines = Files.readAllLines(output, StandardCharsets.UTF_8);
-        return "  " + String.join("\n  ", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
+    /**
+     * What a failed process printed that tells why: its watchdog's report whole; else from the
+     * first line that reports a failure or a lock-order violation on; else its last lines.
+     */
+    static String excerpt(Path output) throws IOException {
+        List<String> lines = read(output).lines().toList();
+        int from = -1;
+        int to = lines.size();
+        for (int i = 0; i < lines.size() && from < 0; i++) {
+            if (lines.get(i).startsWith(Watchdog.REPORT_START)) {
+                from = i;
+                for (int j = i; j < lines.size(); j++) {
+                    if (lines.get(j).equals(Watchdog.REPORT_END)) {
+                        to = j + 1;
+                        break;
+                    }
+                }
+            }
+        }
+        for (int i = 0; i < lines.size() && from < 0; i++) {
+            String line = lines.get(i);
+            if (line.contains(" FAILED") || line.toLowerCase(Locale.ROOT).contains(LOCK_ORDER)) {
+                from = i;
+                to = Math.min(lines.size(), i + EXCERPT_LINES);
+            }
+        }
+        if (from < 0) {
+            from = Math.max(0, lines.size() - 30);
+        }
+        return "  " + String.join("\n  ", lines.subList(from, to));
+    }
+
+    private static String read(Path output) throws IOException {
+        return new String(Files.readAllBytes(output), StandardCharsets.UTF_8);
     }
 
     private static String name(KillPoint p) {

@@ -9,12 +9,14 @@ package org.leveldbj.stress;
  * @param number the operation number; its values carry it
  * @param kind put, delete or a batch
  * @param sync whether it was written with {@code sync}
+ * @param unlogged whether it was written with {@code disableWal}: it survives a crash only when a
+ *     table holds it (its memtable was flushed), never by the log
  * @param keys the key indexes it writes, in the thread's key space
  * @param deletes for each key, whether it is deleted (else put with a value of this operation)
  * @param intentNanos when the write was about to start
  * @param ackNanos when the write returned, or {@code -1} when it was in flight at the kill
  */
-record Op(long number, Kind kind, boolean sync, int[] keys, boolean[] deletes, long intentNanos, long ackNanos) {
+record Op(long number, Kind kind, boolean sync, boolean unlogged, int[] keys, boolean[] deletes, long intentNanos, long ackNanos) {
     /** What an operation writes. */
     enum Kind {
         PUT, DELETE, BATCH
@@ -22,6 +24,7 @@ record Op(long number, Kind kind, boolean sync, int[] keys, boolean[] deletes, l
 
     Op {
         assert keys.length == deletes.length && keys.length > 0;
+        assert !(sync && unlogged);
     }
 
     boolean acked() {
@@ -29,13 +32,13 @@ record Op(long number, Kind kind, boolean sync, int[] keys, boolean[] deletes, l
     }
 
     Op withAck(long nanos) {
-        return new Op(number, kind, sync, keys, deletes, intentNanos, nanos);
+        return new Op(number, kind, sync, unlogged, keys, deletes, intentNanos, nanos);
     }
 
     @Override
     public String toString() {
         StringBuilder b = new StringBuilder().append(kind.name().toLowerCase()).append(" op ").append(number)
-                .append(sync ? " (sync" : " (no sync").append(acked() ? ", acknowledged)" : ", in flight)")
+                .append(sync ? " (sync" : unlogged ? " (no log" : " (no sync").append(acked() ? ", acknowledged)" : ", in flight)")
                 .append(" [");
         for (int i = 0; i < keys.length; i++) {
             b.append(i == 0 ? "" : " ").append(deletes[i] ? "del " : "put ").append(keys[i]);

@@ -23,14 +23,16 @@ import java.util.zip.CRC32C;
  * <p>Record layout (big-endian): payload length {@code int}, CRC32C of the payload {@code int},
  * payload. Payload: type {@code byte} (1 intent, 2 acknowledgement), operation number
  * {@code long}, {@code System.nanoTime()} {@code long}; an intent then holds kind {@code byte},
- * sync {@code byte}, key count {@code int} and per key its index {@code int} and a delete flag
- * {@code byte}.
+ * flags {@code byte} (1 sync, 2 without the log), key count {@code int} and per key its index
+ * {@code int} and a delete flag {@code byte}.
  *
  * <p>Thread safety: a writer belongs to one thread. Lifetime: close it when the thread ends.
  */
 final class OpLog implements AutoCloseable {
     private static final byte INTENT = 1;
     private static final byte ACK = 2;
+    private static final byte SYNC = 1;
+    private static final byte UNLOGGED = 2;
 
     private final FileChannel channel;
 
@@ -46,7 +48,8 @@ final class OpLog implements AutoCloseable {
     void intent(Op op) throws IOException {
         ByteBuffer p = ByteBuffer.allocate(17 + 6 + 5 * op.keys().length);
         p.put(INTENT).putLong(op.number()).putLong(op.intentNanos());
-        p.put((byte) op.kind().ordinal()).put((byte) (op.sync() ? 1 : 0)).putInt(op.keys().length);
+        p.put((byte) op.kind().ordinal()).put((byte) ((op.sync() ? SYNC : 0) | (op.unlogged() ? UNLOGGED : 0)))
+                .putInt(op.keys().length);
         for (int i = 0; i < op.keys().length; i++) {
             p.putInt(op.keys()[i]).put((byte) (op.deletes()[i] ? 1 : 0));
         }
@@ -114,7 +117,7 @@ final class OpLog implements AutoCloseable {
                 continue;
             }
             Op.Kind kind = Op.Kind.values()[p.get()];
-            boolean sync = p.get() != 0;
+            byte flags = p.get();
             int n = p.getInt();
             int[] keys = new int[n];
             boolean[] deletes = new boolean[n];
@@ -122,7 +125,7 @@ final class OpLog implements AutoCloseable {
                 keys[i] = p.getInt();
                 deletes[i] = p.get() != 0;
             }
-            ops.add(new Op(number, kind, sync, keys, deletes, nanos, -1));
+            ops.add(new Op(number, kind, (flags & SYNC) != 0, (flags & UNLOGGED) != 0, keys, deletes, nanos, -1));
         }
         return ops;
     }

@@ -12,15 +12,20 @@ import org.iq80.leveldb.WriteBatch;
 import org.iq80.leveldb.WriteOptions;
 
 /**
- * One stress thread: writes its own keys (puts, deletes, batches of several keys; some synced),
- * logging each write to its {@link OpLog} before and after, and checks reads as it goes: point
- * lookups, snapshot reads against the state when the snapshot was taken, forward and backward
- * scans of its key range against its model, short scans across all threads' keys for order.
- * Now and then it compacts a random key range or suspends compactions for a moment.
+ * One stress thread: writes its own keys (puts, deletes, batches of several keys; some synced,
+ * some without the log), logging each write to its {@link OpLog} before and after, and checks
+ * reads as it goes: point lookups, snapshot reads against the state when the snapshot was taken,
+ * forward and backward scans of its key range against its model, short scans across all
+ * threads' keys for order. Now and then it compacts a random key range or suspends compactions
+ * for a moment.
  *
  * <p>Because no other thread writes its keys, its model (the operation whose value each key
  * holds) is exact at every moment, so every read check is exact. A failed check throws
  * {@link IllegalStateException} describing it.
+ *
+ * <p>Each step done counts as one completed operation for the {@link Watchdog}; anything thrown
+ * (a failed check, an exception of the engine, an error such as a lock-order checker's) prints
+ * what was thrown and halts the process with {@link StressMain#FAILED_STATUS}.
  *
  * <p>Thread safety: confined to its thread. Lifetime: runs until the process ends.
  */
@@ -33,20 +38,25 @@ final class StressWorker implements Runnable {
     private final SplittableRandom random;
     private final long[] model;
     private final OpLog log;
+    private final Watchdog watchdog;
+    private final long firstOp;
     private long nextOp;
 
     private Snapshot snapshot;
     private long[] snapshotModel;
     private int snapshotSteps;
 
-    StressWorker(int thread, DB db, Config config, long seed, long[] model, long nextOp, OpLog log) {
+    StressWorker(int thread, DB db, Config config, long seed, long[] model, long nextOp, OpLog log,
+                 Watchdog watchdog) {
         this.thread = thread;
         this.db = db;
         this.config = config;
         this.random = new SplittableRandom(seed);
         this.model = model;
         this.nextOp = nextOp;
+        this.firstOp = nextOp;
         this.log = log;
+        this.watchdog = watchdog;
     }
 
     @Override
@@ -54,6 +64,7 @@ final class StressWorker implements Runnable {
         try {
             while (true) {
                 step();
+                watchdog.completed();
             }
         } catch (Throwable e) {
             System.err.println("crashtest: stress thread " + thread + " FAILED: " + e);
@@ -64,6 +75,9 @@ final class StressWorker implements Runnable {
     }
 
     private void step() throws IOException, InterruptedException {
+        if (config.inject == Config.Injection.ERROR && thread == 0 && nextOp - firstOp >= 50) {
+            throw new InjectedError("lock order violation (injected): an error thrown by a stress thread");
+        }
         int r = random.nextInt(10_000);
         if (r < 5_000) {
             write(Op.Kind.PUT, 1);
@@ -96,13 +110,15 @@ final class StressWorker implements Runnable {
     private void write(Op.Kind kind, int count) throws IOException {
         long number = nextOp++;
         boolean sync = random.nextDouble() * 100 < config.syncPercent;
+        // A write may not both sync and skip the log.
+        boolean unlogged = random.nextDouble() * 100 < config.disableWalPercent && !sync;
         int[] keys = random.ints(0, model.length).distinct().limit(Math.min(count, model.length)).toArray();
         boolean[] deletes = new boolean[keys.length];
         for (int i = 0; i < keys.length; i++) {
             deletes[i] = kind == Op.Kind.DELETE || kind == Op.Kind.BATCH && random.nextInt(4) == 0;
         }
-        Op op = new Op(number, kind, sync, keys, deletes, System.nanoTime(), -1);
-        WriteOptions options = new WriteOptions().sync(sync);
+        Op op = new Op(number, kind, sync, unlogged, keys, deletes, System.nanoTime(), -1);
+        WriteOptions options = new WriteOptions().sync(sync).disableWal(unlogged);
         log.intent(op);
         if (kind == Op.Kind.PUT) {
             db.put(Keys.key(thread, keys[0]), value(keys[0], number), options);
@@ -264,5 +280,14 @@ final class StressWorker implements Runnable {
 
     private static String show(long op) {
         return op == ExpectedState.ABSENT ? "absent" : "the value of op " + op;
+    }
+
+    /** The error {@link Config.Injection#ERROR} throws, as a lock-order checker would. */
+    static final class InjectedError extends Error {
+        private static final long serialVersionUID = 1L;
+
+        InjectedError(String message) {
+            super(message);
+        }
     }
 }

@@ -14,6 +14,7 @@ final class Summary {
     double seconds;
     long acknowledged;
     long acknowledgedSynced;
+    long acknowledgedUnlogged;
     long lost;
     long orderViolations;
     long tornBatches;
@@ -34,6 +35,7 @@ final class Summary {
     void add(Verification v) {
         acknowledged += v.acknowledged;
         acknowledgedSynced += v.acknowledgedSynced;
+        acknowledgedUnlogged += v.acknowledgedUnlogged;
         lost += v.lost;
         orderViolations += v.orderViolations;
         tornBatches += v.tornBatches;
@@ -44,10 +46,11 @@ final class Summary {
     String line() {
         return String.format(Locale.ROOT,
                 "crashtest: %,d rounds (%,d random kills, %,d flush, %,d compaction, %,d manifest, %,d repair) in %.0f s;"
-                        + " %,d ops acknowledged (%,d synced), %,d lost, %,d order violations, %,d torn batches,"
-                        + " %,d bad values: %s",
+                        + " %,d ops acknowledged (%,d synced, %,d without the log), %,d lost, %,d order violations,"
+                        + " %,d torn batches, %,d bad values: %s",
                 rounds, kills.get(KillPoint.RANDOM), kills.get(KillPoint.FLUSH), kills.get(KillPoint.COMPACTION),
                 kills.get(KillPoint.MANIFEST), kills.get(KillPoint.REPAIR), seconds, acknowledged,
-                acknowledgedSynced, lost, orderViolations, tornBatches, badValues, ok() ? "OK" : "FAILED");
+                acknowledgedSynced, acknowledgedUnlogged, lost, orderViolations, tornBatches, badValues,
+                ok() ? "OK" : "FAILED");
     }
 }

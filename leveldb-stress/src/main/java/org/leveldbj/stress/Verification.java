@@ -18,6 +18,8 @@ final class Verification {
     long badValues;
     long acknowledged;
     long acknowledgedSynced;
+    /** Acknowledged writes made without the log (never required to survive). */
+    long acknowledgedUnlogged;
     private final List<String> failures = new ArrayList<>();
     private ExpectedState recovered;
 

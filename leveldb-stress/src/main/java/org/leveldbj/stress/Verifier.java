@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +19,16 @@ import org.iq80.leveldb.DBIterator;
  * {@code t} with operations {@code o1..on} this checks that the thread's keys hold exactly the
  * state after {@code o1..op} for some {@code p} with {@code minP <= p <= n}, where {@code minP}
  * is the last acknowledged operation ({@code --require-unsynced=true}, a process crash) or the
- * last acknowledged synced one (a power failure). A failure is classified as:
+ * last acknowledged synced one (a power failure).
+ *
+ * <p>Writes made with {@code WriteOptions.disableWal} are not in the log: one survives a crash
+ * only if its memtable was flushed to a table first, and then so did everything before it. So
+ * the rule becomes: the thread's keys hold the state after its first {@code f} operations (the
+ * last flush) followed by those of operations {@code f+1..p} that went through the log, for some
+ * {@code f <= p} with {@code p >= minP}; such writes are never required ({@code minP} counts only
+ * logged writes), and they are not acknowledged-durable even after they return.
+ *
+ * <p>A failure is classified as:
  * <ul>
  *   <li><b>lost</b>: a key holds an older state than {@code minP} allows;</li>
  *   <li><b>torn batch</b>: some keys of a batch hold its values and others do not;</li>
@@ -55,6 +63,7 @@ final class Verifier {
             for (Op op : ops) {
                 v.acknowledged += op.acked() ? 1 : 0;
                 v.acknowledgedSynced += op.acked() && op.sync() ? 1 : 0;
+                v.acknowledgedUnlogged += op.acked() && op.unlogged() ? 1 : 0;
             }
         }
         ExpectedState found = new ExpectedState(threads, keys);
@@ -131,8 +140,15 @@ final class Verifier {
     }
 
     /**
-     * Checks one thread. Returns {@code {pMin, pMax}}, the prefixes of its operations the
-     * database matches (both at least the required one), or {@code null} after a defect.
+     * Checks one thread. Returns {@code {pMin, pMax}}, the least and the greatest {@code p} of the
+     * explanations {@code (f, p)} the database matches (both at least the required one), or
+     * {@code null} after a defect.
+     *
+     * <p>An explanation {@code (f, p)}, {@code f <= p}: the first {@code f} operations survived in
+     * tables (a flush took them, logged or not), and of the operations {@code f+1..p} those written
+     * with the log (replayed from it). Without writes that skip the log, {@code f} makes no
+     * difference and the explanations are the prefixes. Only the flush points just after a write
+     * without the log give new explanations, so only those are tried.
      */
     private static int[] checkThread(int t, long[] base, long[] found, List<Op> ops, boolean requireUnsynced,
                                      Verification v) {
@@ -140,63 +156,118 @@ final class Verifier {
         int minP = 0;
         for (int i = 0; i < n; i++) {
             Op op = ops.get(i);
-            if (op.acked() && (requireUnsynced || op.sync())) {
+            if (op.acked() && !op.unlogged() && (requireUnsynced || op.sync())) {
                 minP = i + 1;
             }
         }
-        // cur = the state after the first p operations; mismatches = keys where it differs from found.
+        // cur = the state after the first f operations; mismatches = keys where it differs from found.
         long[] cur = base.clone();
-        int mismatches = 0;
+        int[] mismatches = new int[1];
         for (int k = 0; k < cur.length; k++) {
-            mismatches += cur[k] != found[k] ? 1 : 0;
+            mismatches[0] += cur[k] != found[k] ? 1 : 0;
         }
-        BitSet matches = new BitSet(n + 1);
-        matches.set(0, mismatches == 0);
-        for (int p = 1; p <= n; p++) {
-            Op op = ops.get(p - 1);
-            for (int j = 0; j < op.keys().length; j++) {
-                int k = op.keys()[j];
-                mismatches -= cur[k] != found[k] ? 1 : 0;
-                cur[k] = op.deletes()[j] ? ExpectedState.ABSENT : op.number();
-                mismatches += cur[k] != found[k] ? 1 : 0;
+        int[] window = {Integer.MAX_VALUE, -1};
+        int[] undoKeys = new int[16];
+        long[] undoStates = new long[16];
+        int f = 0;
+        while (true) {
+            // The explanations (f, p) for p = f..n: apply the logged operations after f, then undo them.
+            int undone = 0;
+            for (int p = f; p <= n; p++) {
+                Op op = p > f ? ops.get(p - 1) : null;
+                if (op != null && !op.unlogged()) {
+                    for (int j = 0; j < op.keys().length; j++) {
+                        if (undone == undoKeys.length) {
+                            undoKeys = Arrays.copyOf(undoKeys, 2 * undone);
+                            undoStates = Arrays.copyOf(undoStates, 2 * undone);
+                        }
+                        int k = op.keys()[j];
+                        undoKeys[undone] = k;
+                        undoStates[undone++] = cur[k];
+                        set(cur, found, mismatches, k, op.deletes()[j] ? ExpectedState.ABSENT : op.number());
+                    }
+                }
+                if (p >= minP && mismatches[0] == 0) {
+                    window[0] = Math.min(window[0], p);
+                    window[1] = Math.max(window[1], p);
+                }
             }
-            matches.set(p, mismatches == 0);
+            while (undone > 0) {
+                undone--;
+                set(cur, found, mismatches, undoKeys[undone], undoStates[undone]);
+            }
+            // The next flush point that changes anything: just after the next write without the log.
+            int next = f;
+            while (next < n && !ops.get(next).unlogged()) {
+                next++;
+            }
+            if (next == n) {
+                break;
+            }
+            for (int i = f; i <= next; i++) {
+                Op op = ops.get(i);
+                for (int j = 0; j < op.keys().length; j++) {
+                    set(cur, found, mismatches, op.keys()[j], op.deletes()[j] ? ExpectedState.ABSENT : op.number());
+                }
+            }
+            f = next + 1;
         }
-        int pMin = matches.nextSetBit(minP);
-        if (pMin >= 0) {
-            return new int[] {pMin, matches.previousSetBit(n)};
+        if (window[1] >= 0) {
+            return window;
         }
         classify(t, base, found, ops, minP, v);
         return null;
     }
 
-    /** Describes why no allowed prefix of the thread's operations matches the database. */
+    /** Sets key {@code k} of {@code cur} to {@code state}, keeping the count of mismatches with {@code found}. */
+    private static void set(long[] cur, long[] found, int[] mismatches, int k, long state) {
+        mismatches[0] -= cur[k] != found[k] ? 1 : 0;
+        cur[k] = state;
+        mismatches[0] += cur[k] != found[k] ? 1 : 0;
+    }
+
+    /**
+     * Describes why no allowed explanation of the thread's operations matches the database. Key by
+     * key first: the state of a write may be found while no later write of the key that went
+     * through the log is required (a later write without the log may always be missing); a state
+     * that only an overwritten required write allows is a lost write, a state no write left is a
+     * bad value. When every key alone is allowed, the keys together are not: a torn batch or an
+     * order violation.
+     */
     private static void classify(int t, long[] base, long[] found, List<Op> ops, int minP, Verification v) {
         int n = ops.size();
-        // Per key, the prefixes p in [minP, n] whose state of the key is what was found.
+        // Per key, where its state changes: {position, state, 1 if that write skipped the log}.
         Map<Integer, List<long[]>> timelines = new HashMap<>();
         for (int i = 0; i < n; i++) {
             Op op = ops.get(i);
             for (int j = 0; j < op.keys().length; j++) {
-                timelines.computeIfAbsent(op.keys()[j], k -> new ArrayList<>(List.of(new long[] {0, base[k]})))
-                        .add(new long[] {i + 1, op.deletes()[j] ? ExpectedState.ABSENT : op.number()});
+                timelines.computeIfAbsent(op.keys()[j], k -> new ArrayList<>(List.of(new long[] {0, base[k], 0})))
+                        .add(new long[] {i + 1, op.deletes()[j] ? ExpectedState.ABSENT : op.number(),
+                            op.unlogged() ? 1 : 0});
             }
         }
         int[] lo = new int[found.length];
         int[] hi = new int[found.length];
         boolean defect = false;
         for (int k = 0; k < found.length; k++) {
-            List<long[]> timeline = timelines.getOrDefault(k, List.of(new long[] {0, base[k]}));
+            List<long[]> timeline = timelines.getOrDefault(k, List.of(new long[] {0, base[k], 0}));
             lo[k] = Integer.MAX_VALUE;
             hi[k] = -1;
             boolean consistentBefore = false;
             for (int s = 0; s < timeline.size(); s++) {
                 int from = (int) timeline.get(s)[0];
                 int to = s + 1 < timeline.size() ? (int) timeline.get(s + 1)[0] - 1 : n;
+                int nextLogged = n + 1;
+                for (int later = s + 1; later < timeline.size(); later++) {
+                    if (timeline.get(later)[2] == 0) {
+                        nextLogged = (int) timeline.get(later)[0];
+                        break;
+                    }
+                }
                 if (timeline.get(s)[1] != found[k]) {
                     continue;
                 }
-                if (to < minP) {
+                if (nextLogged <= minP) {
                     consistentBefore = true;
                 } else {
                     lo[k] = Math.min(lo[k], Math.max(from, minP));
@@ -216,6 +287,13 @@ final class Verifier {
             }
         }
         if (defect) {
+            return;
+        }
+        long unlogged = ops.stream().filter(Op::unlogged).count();
+        if (unlogged > 0) {
+            v.orderViolation("each key of thread " + t + " holds a state it may hold, but no flush point and prefix of"
+                    + " its " + n + " operations of the round (" + unlogged + " without the log; at least " + minP
+                    + " required) give them all");
             return;
         }
         for (int i = minP + 1; i <= n; i++) {
@@ -253,13 +331,24 @@ final class Verifier {
                 + describe(found[earlier], ops) + ", missing " + ops.get(hi[earlier]));
     }
 
-    /** Across threads: an operation present implies every write acknowledged before it began. */
+    /**
+     * Across threads: a logged write present implies every logged write acknowledged before it
+     * began. The write taken as present is the last logged one of the thread's least explanation
+     * (every explanation holds it); a write without the log may be missing whatever came after it.
+     */
     private static void checkAcrossThreads(List<List<Op>> logs, int[][] window, Verification v) {
         for (int t = 0; t < window.length; t++) {
-            if (window[t] == null || window[t][0] == 0) {
+            if (window[t] == null) {
                 continue;
             }
-            Op present = logs.get(t).get(window[t][0] - 1);
+            int last = window[t][0];
+            while (last > 0 && logs.get(t).get(last - 1).unlogged()) {
+                last--;
+            }
+            if (last == 0) {
+                continue;
+            }
+            Op present = logs.get(t).get(last - 1);
             for (int u = 0; u < window.length; u++) {
                 if (u == t || window[u] == null) {
                     continue;
@@ -270,9 +359,16 @@ final class Verifier {
                         && other.get(before).ackNanos() < present.intentNanos()) {
                     before++;
                 }
+                while (before > 0 && other.get(before - 1).unlogged()) {
+                    before--;
+                }
                 if (before > window[u][1]) {
+                    int missing = window[u][1];
+                    while (other.get(missing).unlogged()) {
+                        missing++;
+                    }
                     v.orderViolation("thread " + t + "'s " + present + " is present but thread " + u + "'s "
-                            + other.get(window[u][1]) + ", acknowledged before it began, is missing");
+                            + other.get(missing) + ", acknowledged before it began, is missing");
                 }
             }
         }
