@@ -28,7 +28,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * standard error, kept for {@link #takeViolations()} (the test extension fails the test that
  * caused it, even when a background thread hit it), and thrown as {@link LockOrderViolation}.
  * Every pair of ranks seen nested in order (held, then taken) is recorded too; with the property
- * {@code leveldbj.lockOrderReport} naming a file, the pairs are appended to it when the JVM exits.
+ * {@code leveldbj.lockOrderReport} naming a file, each pair is appended to it the first time this
+ * JVM sees it.
  *
  * <p>Thread safety: safe for concurrent use; each thread's held locks are its own.
  */
@@ -40,12 +41,12 @@ public final class LockOrder {
     private static final List<String> VIOLATIONS = new ArrayList<>();
     private static final Set<String> NESTINGS = ConcurrentHashMap.newKeySet();
 
-    static {
+    /** Where new nestings are appended as they are first seen, or {@code null}. */
+    private static final Path REPORT = reportFile();
+
+    private static Path reportFile() {
         String report = System.getProperty("leveldbj.lockOrderReport");
-        if (ENABLED && report != null && !report.isEmpty()) {
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> appendNestings(Path.of(report)),
-                    "leveldbj-lock-order-report"));
-        }
+        return ENABLED && report != null && !report.isEmpty() ? Path.of(report) : null;
     }
 
     private LockOrder() {
@@ -69,7 +70,10 @@ public final class LockOrder {
             }
         }
         for (Held h : held) {
-            NESTINGS.add(h.lock.rank() + " -> " + lock.rank());
+            String nesting = h.lock.rank() + " -> " + lock.rank();
+            if (NESTINGS.add(nesting) && REPORT != null) {
+                append(REPORT, nesting);
+            }
         }
     }
 
@@ -150,16 +154,16 @@ public final class LockOrder {
         return ranks;
     }
 
-    private static void appendNestings(Path file) {
-        StringBuilder lines = new StringBuilder();
-        for (String nesting : nestings()) {
-            lines.append(nesting).append('\n');
-        }
+    /**
+     * Appends a nesting seen for the first time in this JVM, at once: a process killed later (the
+     * crash test's) still leaves what it saw.
+     */
+    private static void append(Path file, String nesting) {
         try {
-            Files.writeString(file, lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+            Files.writeString(file, nesting + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                     StandardOpenOption.APPEND);
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new UncheckedIOException("cannot append to the lock order report " + file, e);
         }
     }
 }
