@@ -96,7 +96,7 @@ public final class LockOrder {
     private static LockOrderViolation violation(Held held, OrderedLock taking) {
         Thread t = Thread.currentThread();
         String message = "lock order violation: thread \"" + t.getName() + "\" takes " + taking + " (rank "
-                + taking.rank().ordinal() + ") while holding " + held.lock + " (rank " + held.lock.rank().ordinal()
+                + number(taking.rank()) + ") while holding " + held.lock + " (rank " + number(held.lock.rank())
                 + "); the order is doc/impl.md's lock table (org.leveldbj.util.LockRank)";
         LockOrderViolation error = new LockOrderViolation(message, held.takenAt);
         StringWriter text = new StringWriter();
@@ -117,6 +117,11 @@ public final class LockOrder {
         }
         System.err.print(report);
         return error;
+    }
+
+    /** A rank's number in doc/impl.md's lock table, which counts from 1. */
+    static int number(LockRank rank) {
+        return rank.ordinal() + 1;
     }
 
     /**

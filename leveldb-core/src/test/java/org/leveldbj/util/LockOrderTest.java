@@ -46,7 +46,8 @@ class LockOrderTest {
             LockOrderViolation e = assertThrows(LockOrderViolation.class, database::lock);
             assertFalse(database.isLocked(), "the checker refuses before acquiring");
             assertTrue(e.getMessage().contains("takes DATABASE@"), e.getMessage());
-            assertTrue(e.getMessage().contains("while holding VALUE_LOG@"), e.getMessage());
+            assertTrue(e.getMessage().contains("(rank 2) while holding VALUE_LOG@"), e.getMessage());
+            assertTrue(e.getMessage().contains("(rank 6);"), "ranks as doc/impl.md numbers them: " + e.getMessage());
             assertEquals("taken here", e.getCause().getMessage());
             assertTrue(Arrays.stream(e.getCause().getStackTrace())
                     .anyMatch(f -> f.getMethodName().startsWith("takingAnEarlierRank")), "the holder's stack");
