@@ -61,7 +61,7 @@ class DbTest {
     }
 
     private long tableFiles() throws IOException {
-        return env.getChildren(dir.toPath()).stream().filter(n -> n.endsWith(".ldb")).count();
+        return DbTestSupport.tables(env, dir.toPath()).size();
     }
 
     @Test
