@@ -186,11 +186,6 @@ final class DbProperties {
     }
 
     /**
-     * C++ LevelDB's table, byte for byte (db_impl.cc): a header, then a row per level that has
-     * files or compaction work, formatted {@code "%3d %8d %8.0f %9.0f %8.0f %9.0f"} (level,
-     * files, size, seconds, MB read, MB written) in the root locale, whatever the default one.
-     */
-    /**
      * A non-negative number as C's {@code printf("%.0f")} prints it: the exact value of the
      * double rounded half to even (2.5 gives 2, where Java's {@code %.0f} gives 3).
      */
@@ -198,6 +193,11 @@ final class DbProperties {
         return new BigDecimal(value).setScale(0, RoundingMode.HALF_EVEN).toPlainString();
     }
 
+    /**
+     * C++ LevelDB's table, byte for byte (db_impl.cc): a header, then a row per level that has
+     * files or compaction work, formatted {@code "%3d %8d %8.0f %9.0f %8.0f %9.0f"} (level,
+     * files, size, seconds, MB read, MB written) in the root locale, whatever the default one.
+     */
     private static String stats(long[][] work, Version v) {
         StringBuilder sb = new StringBuilder();
         sb.append("                               Compactions\n");

@@ -53,7 +53,7 @@ class JniDBTest {
     /**
      * leveldbjni's own DBTest.testCompactRanges, in its essentials: more than a memtable of rows,
      * all deleted, then a full compaction leaves levels 1 and 2 empty, which C++ LevelDB's
-     * {@code leveldb.stats} layout shows as rows of zeros.
+     * {@code leveldb.stats} layout shows as rows of zero files and zero MB.
      */
     @Test
     void castsReachCompactRangeAndProperties() throws Exception {
@@ -76,8 +76,9 @@ class JniDBTest {
         assertFalse(before.contains("2        0        0         0"), before);
         db.compactRange(null, null);
         String after = db.getProperty("leveldb.stats");
-        assertTrue(after.contains("1        0        0         0"), after);
-        assertTrue(after.contains("2        0        0         0"), after);
+        // DBTest asserts a time of 0 too, which the speed of the machine decides; this the rows.
+        assertTrue(after.matches("(?s).*\n  1        0        0 +\\d+ .*"), after);
+        assertTrue(after.matches("(?s).*\n  2        0        0 +\\d+ .*"), after);
         assertEquals("0", db.getProperty("leveldbj.num-files"));
         db.suspendCompactions();
         db.resumeCompactions();
