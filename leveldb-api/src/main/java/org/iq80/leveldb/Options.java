@@ -515,9 +515,11 @@ public class Options {
 
     /**
      * Sets the suffix of the table files the database writes. The default,
-     * {@link TableFileSuffix#AUTO}, keeps a database written by leveldbjni 1.8 (whose tables are
-     * all {@code .sst}) readable by leveldbjni after this library wrote to it; tables already in
-     * the directory keep their names whatever this says.
+     * {@link TableFileSuffix#AUTO}, writes {@code .sst}, which every LevelDB reader opens, unless
+     * the directory already holds {@code .ldb} tables: so a database created by this library,
+     * leveldbjni 1.8, iq80 leveldb or C++ LevelDB before 1.14 stays readable by all of them
+     * (those three open only {@code .sst}). Tables already in the directory keep their names
+     * whatever this says.
      *
      * <p>This is an extension of the 0.12 API.
      *

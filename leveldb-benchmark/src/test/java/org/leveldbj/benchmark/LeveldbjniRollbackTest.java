@@ -1,6 +1,7 @@
 package org.leveldbj.benchmark;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,6 +18,7 @@ import org.iq80.leveldb.DB;
 import org.iq80.leveldb.DBFactory;
 import org.iq80.leveldb.Options;
 import org.iq80.leveldb.TableFileSuffix;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,14 +27,21 @@ import org.leveldbj.testing.PeerExtension;
 
 /**
  * A database written by the real leveldbjni 1.8, then written and compacted by this library,
- * still opens in leveldbjni with everything in it: the tables we add keep the {@code .sst}
- * suffix leveldbjni can read. The control shows why it matters: forced to {@code .ldb}, the
- * same steps leave a database leveldbjni refuses.
+ * still opens in leveldbjni with everything in it, whether it held tables or only a log when we
+ * opened it: the tables we add are named {@code .sst}, which leveldbjni can read. The control
+ * shows why it matters: forced to {@code .ldb}, the same steps leave a database leveldbjni
+ * refuses.
  */
 @ExtendWith(PeerExtension.class)
 class LeveldbjniRollbackTest {
     @TempDir
     Path temp;
+
+    /** leveldbjni unpacks its native library into java.io.tmpdir, which the build names but may not have made yet. */
+    @BeforeAll
+    static void makeTheTemporaryDirectory() throws IOException {
+        Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir")));
+    }
 
     private static byte[] b(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
@@ -67,6 +76,41 @@ class LeveldbjniRollbackTest {
                 }
             }
         }
+    }
+
+    /**
+     * leveldbjni creates a database and writes a few entries, which stay in its log (iq80
+     * leveldb 0.12's NativeInteropTest does this). We add ours, flush and compact; leveldbjni
+     * reads everything back.
+     */
+    @Test
+    void leveldbjniOpensItsLogOnlyDatabaseAfterUs() throws IOException {
+        DBFactory jni = Peers.loadOrSkip("leveldbjni").factory();
+        File dir = temp.resolve("log-only").toFile();
+        try (DB db = jni.open(dir, new Options().createIfMissing(true))) {
+            put(db, "jni");
+        }
+        assertEquals(List.of(), tables(dir), "leveldbjni's entries are still in its log");
+        Path control = temp.resolve("log-only-control");
+        copy(dir.toPath(), control);
+
+        try (DB db = LevelDbFactory.factory.open(dir, new Options())) {
+            check(db, "jni");
+            put(db, "ours");
+            db.compactRange(null, null);
+        }
+        assertTrue(!tables(dir).isEmpty() && tables(dir).stream().allMatch(n -> n.endsWith(".sst")), tables(dir).toString());
+        try (DB db = jni.open(dir, new Options())) {
+            check(db, "jni", "ours");
+        }
+
+        // The control: what this library did before, .ldb names for a database without tables.
+        try (DB db = LevelDbFactory.factory.open(control.toFile(), new Options().tableFileSuffix(TableFileSuffix.LDB))) {
+            put(db, "ours");
+            db.compactRange(null, null);
+        }
+        IOException refused = assertThrows(IOException.class, () -> jni.open(control.toFile(), new Options()).close());
+        assertTrue(refused.getMessage().contains("missing files"), refused.getMessage());
     }
 
     @Test

@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.iq80.leveldb.CorruptionException;
+import org.iq80.leveldb.TableFileSuffix;
+import org.leveldbj.env.FileSystemEnv;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.filename.FileType;
 import org.leveldbj.version.FileMetaData;
@@ -152,7 +154,8 @@ final class Manifest {
     }
 
     /**
-     * The path of a live table: {@code NNNNNN.ldb}, or {@code NNNNNN.sst} when only that exists.
+     * The path of a live table: {@code NNNNNN.ldb} or {@code NNNNNN.sst}, whichever exists; when
+     * neither does, the name the database gives its new tables ({@link FileNames#writesSst}).
      *
      * @param dir the database directory
      * @param number the file number
@@ -161,7 +164,17 @@ final class Manifest {
     static Path tablePath(Path dir, long number) {
         Path ldb = dir.resolve(FileNames.tableFileName(number));
         Path sst = dir.resolve(FileNames.sstTableFileName(number));
-        return !Files.exists(ldb) && Files.exists(sst) ? sst : ldb;
+        if (Files.exists(ldb)) {
+            return ldb;
+        }
+        if (Files.exists(sst)) {
+            return sst;
+        }
+        try {
+            return FileNames.writesSst(FileSystemEnv.getDefault(), dir, TableFileSuffix.AUTO) ? sst : ldb;
+        } catch (IOException e) {
+            return ldb;
+        }
     }
 
     /**

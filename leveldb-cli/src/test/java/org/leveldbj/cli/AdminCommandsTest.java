@@ -23,7 +23,7 @@ class AdminCommandsTest {
 
     private static long tables(Path dir) throws Exception {
         try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(p -> p.toString().endsWith(".ldb")).count();
+            return files.filter(p -> p.toString().endsWith(".sst") || p.toString().endsWith(".ldb")).count();
         }
     }
 

@@ -51,7 +51,8 @@ final class TestDb {
     /** The first table file of a directory. */
     static Path firstTable(Path dir) throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(p -> p.toString().endsWith(".ldb")).sorted().findFirst().orElseThrow();
+            return files.filter(p -> p.toString().endsWith(".sst") || p.toString().endsWith(".ldb")).sorted().findFirst()
+                    .orElseThrow();
         }
     }
 

@@ -22,10 +22,11 @@ import org.leveldbj.table.TableReadOptions;
  * reads do not reopen (and re-read the index and filter of) a table on every access.
  *
  * <p>Files: table {@code N} is opened as {@code NNNNNN.ldb} in the database directory and, when
- * that fails, as {@code NNNNNN.sst} (the name older LevelDB versions wrote), like C++ LevelDB;
- * through the {@link Env}, so possibly memory-mapped. Failures to open are not cached: the next
- * use tries again. A file that is opened concurrently by several threads is opened once; the
- * others wait for that open.
+ * that fails, as {@code NNNNNN.sst}, in C++ LevelDB's order: when both exist, the {@code .ldb}
+ * file is the live one, written by C++ LevelDB or goleveldb beside an unrecorded {@code .sst}
+ * left by a crash of an older writer or of this one; through the {@link Env}, so possibly
+ * memory-mapped. Failures to open are not cached: the next use tries again. A file that is
+ * opened concurrently by several threads is opened once; the others wait for that open.
  *
  * <p>Capacity: at most {@code capacity} tables are cached (C++ LevelDB uses
  * {@code max_open_files - 10}, the 10 being its other open files). Beyond that the least

@@ -15,12 +15,12 @@ import org.leveldbj.version.TableSource;
 import org.leveldbj.version.VersionEdit;
 
 /**
- * Writes one table file ({@code NNNNNN.ldb}) and describes it: entries are added in key order;
- * {@link #finish()} completes, syncs and closes the file, syncs its directory (so that the name
- * is as durable as the data; a compaction writing several tables syncs it once after the last,
- * see {@link #finish(boolean)}), checks that it opens, and returns its
- * {@link FileMetaData}; {@link #abandon()} deletes it. A failure to write the file is reported by
- * an {@link IOException} naming it.
+ * Writes one table file ({@code NNNNNN.sst} or {@code .ldb}) and describes it: entries are
+ * added in key order; {@link #finish()} completes, syncs and closes the file, syncs its
+ * directory (so that the name is as durable as the data; a compaction writing several tables
+ * syncs it once after the last, see {@link #finish(boolean)}), checks that it opens, and returns
+ * its {@link FileMetaData}; {@link #abandon()} deletes it. A failure to write the file is
+ * reported by an {@link IOException} naming it.
  *
  * <p>Thread safety: confined to one thread.
  */

@@ -176,7 +176,7 @@ public final class DbImpl implements DB {
             ClockBlockCache blockCache = blockCache(options);
             TableOptions tableOptions = tableOptions(options, icmp, blockCache);
             tableCache = new TableCache(env, dir, Math.max(1, options.maxOpenFiles() - 10), tableOptions);
-            boolean sst = !readOnly && FileNames.writesSst(env, dir, options.tableFileSuffix());
+            boolean sst = FileNames.writesSst(env, dir, options.tableFileSuffix());
             DbState state = new DbState(options, env, dir, sst, icmp, tableOptions, new TableCacheSource(tableCache),
                     infoLog);
             db = new DbImpl(state, lock, tableCache, blockCache);

@@ -1,6 +1,9 @@
 package org.leveldbj.db;
 
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.Locale;
 import java.util.Map;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.IOErrorException;
@@ -168,8 +171,8 @@ final class DbProperties {
         valueFiles(s).forEach((number, size) -> {
             long referenced = live.getOrDefault(number, 0L);
             long records = Math.max(0, size - ValueFileWriter.HEADER_SIZE);
-            sb.append(String.format("%s size=%d referenced=%d garbage=%d%n", FileNames.valueFileName(number), size,
-                    referenced, Math.max(0, records - referenced)));
+            sb.append(String.format(Locale.ROOT, "%s size=%d referenced=%d garbage=%d%n",
+                    FileNames.valueFileName(number), size, referenced, Math.max(0, records - referenced)));
         });
         return sb.toString();
     }
@@ -178,9 +181,23 @@ final class DbProperties {
     private static String valueFilesLine(DbState s) {
         Map<Long, Long> files = valueFiles(s);
         long bytes = files.values().stream().mapToLong(Long::longValue).sum();
-        return files.isEmpty() ? "" : String.format("Value files: %d, %.0f MB%n", files.size(), bytes / 1048576.0);
+        return files.isEmpty() ? ""
+                : String.format(Locale.ROOT, "Value files: %d, %.0f MB%n", files.size(), bytes / 1048576.0);
     }
 
+    /**
+     * A non-negative number as C's {@code printf("%.0f")} prints it: the exact value of the
+     * double rounded half to even (2.5 gives 2, where Java's {@code %.0f} gives 3).
+     */
+    static String rounded(double value) {
+        return new BigDecimal(value).setScale(0, RoundingMode.HALF_EVEN).toPlainString();
+    }
+
+    /**
+     * C++ LevelDB's table, byte for byte (db_impl.cc): a header, then a row per level that has
+     * files or compaction work, formatted {@code "%3d %8d %8.0f %9.0f %8.0f %9.0f"} (level,
+     * files, size, seconds, MB read, MB written) in the root locale, whatever the default one.
+     */
     private static String stats(long[][] work, Version v) {
         StringBuilder sb = new StringBuilder();
         sb.append("                               Compactions\n");
@@ -189,8 +206,9 @@ final class DbProperties {
         for (int level = 0; level < VersionSet.NUM_LEVELS; level++) {
             long[] st = work[level];
             if (v.numFiles(level) > 0 || st[0] > 0) {
-                sb.append(String.format("%3d %8d %8.0f %9.0f %8.0f %9.0f\n", level, v.numFiles(level),
-                        v.levelBytes(level) / 1048576.0, st[0] / 1e6, st[1] / 1048576.0, st[2] / 1048576.0));
+                sb.append(String.format(Locale.ROOT, "%3d %8d %8s %9s %8s %9s\n", level, v.numFiles(level),
+                        rounded(v.levelBytes(level) / 1048576.0), rounded(st[0] / 1e6), rounded(st[1] / 1048576.0),
+                        rounded(st[2] / 1048576.0)));
             }
         }
         return sb.toString();

@@ -56,6 +56,12 @@ final class MemTableFlush {
             base.unref();
         }
         if (s.shuttingDown) {
+            // Not recorded: the log is replayed at the next open. C++ LevelDB leaves the table for
+            // its next open to delete; here it goes now, because its number is not yet handed out
+            // in the MANIFEST, so the next program to open the directory may give that number to
+            // a table of its own, and under the other suffix both would stay (goleveldb then
+            // counts the number twice and refuses to open).
+            obsolete.delete();
             throw new DBException("database closed during memtable compaction");
         }
         edit.setPrevLogNumber(0);

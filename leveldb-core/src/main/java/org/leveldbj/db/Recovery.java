@@ -167,7 +167,8 @@ final class Recovery {
 
     /**
      * The failure of an open that misses files the MANIFEST needs: C++ LevelDB's text, counting
-     * tables and value files together and naming the one with the smallest number.
+     * tables and value files together and naming the one with the smallest number (a table under
+     * the suffix this database writes, where C++ LevelDB always says {@code .ldb}).
      *
      * @param tables the missing tables
      * @param valueFiles the missing value files
@@ -176,7 +177,8 @@ final class Recovery {
     private CorruptionException missingFiles(Set<Long> tables, Set<Long> valueFiles) {
         long table = tables.isEmpty() ? Long.MAX_VALUE : Collections.min(tables);
         long valueFile = valueFiles.isEmpty() ? Long.MAX_VALUE : Collections.min(valueFiles);
-        String example = table < valueFile ? FileNames.tableFileName(table) : FileNames.valueFileName(valueFile);
+        String example = table < valueFile ? FileNames.tableFileName(table, s.sstTableNames)
+                : FileNames.valueFileName(valueFile);
         return new CorruptionException((tables.size() + valueFiles.size()) + " missing files; e.g.",
                 s.dir.resolve(example).toString(), CorruptionException.UNKNOWN_OFFSET);
     }

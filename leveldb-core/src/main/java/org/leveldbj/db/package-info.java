@@ -10,7 +10,7 @@
  * CURRENT            name of the live MANIFEST, followed by a newline
  * MANIFEST-NNNNNN    log of version edits (see org.leveldbj.version)
  * NNNNNN.log         write-ahead log of write batches
- * NNNNNN.ldb         sorted table (NNNNNN.sst is read too)
+ * NNNNNN.sst         sorted table (or NNNNNN.ldb; see FileNames.writesSst)
  * NNNNNN.vlog        value file of separated values (see org.leveldbj.vlog)
  * NNNNNN.dbtmp       temporary file
  * LOCK               locked while the database is open

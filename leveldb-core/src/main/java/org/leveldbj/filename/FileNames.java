@@ -43,7 +43,7 @@ public final class FileNames {
 
     /**
      * @param number the table number
-     * @return {@code NNNNNN.ldb}, the name tables are written under
+     * @return {@code NNNNNN.ldb}, the name C++ LevelDB has written tables under since 1.14
      */
     public static String tableFileName(long number) {
         return numbered(number, ".ldb");
@@ -51,7 +51,7 @@ public final class FileNames {
 
     /**
      * @param number the table number
-     * @return {@code NNNNNN.sst}, the name older versions wrote tables under
+     * @return {@code NNNNNN.sst}, the name every LevelDB reader opens
      */
     public static String sstTableFileName(long number) {
         return numbered(number, ".sst");
@@ -67,8 +67,12 @@ public final class FileNames {
     }
 
     /**
-     * Resolves a suffix rule for the tables a database will write: {@link TableFileSuffix#AUTO}
-     * gives {@code .sst} when the directory holds table files and all are named {@code .sst}.
+     * Resolves a suffix rule for the tables a database will write. {@link TableFileSuffix#AUTO}
+     * gives {@code .ldb} only when the directory already holds an {@code .ldb} table, and
+     * {@code .sst} otherwise (a new database, one with no table yet, one whose tables are all
+     * {@code .sst}): every LevelDB reader opens {@code .sst}, while leveldbjni 1.8, iq80 leveldb
+     * and C++ LevelDB before 1.14 open nothing else, so a database they could read stays readable
+     * by them; one that holds {@code .ldb} tables is already beyond them.
      *
      * @param env the environment
      * @param dir the database directory (it may not exist yet)
@@ -81,19 +85,15 @@ public final class FileNames {
             return rule == TableFileSuffix.SST;
         }
         if (!env.fileExists(dir)) {
-            return false;
+            return true;
         }
-        boolean sst = false;
         for (String name : env.getChildren(dir)) {
             Parsed p = parse(name);
-            if (p != null && p.type() == FileType.TABLE) {
-                if (!name.endsWith(".sst")) {
-                    return false;
-                }
-                sst = true;
+            if (p != null && p.type() == FileType.TABLE && name.endsWith(".ldb")) {
+                return false;
             }
         }
-        return sst;
+        return true;
     }
 
     /**

@@ -44,7 +44,7 @@ public final class FileMetaData {
     /**
      * Describes a table file.
      *
-     * @param number the file number ({@code NNNNNN.ldb})
+     * @param number the file number ({@code NNNNNN.sst} or {@code .ldb})
      * @param fileSize the file's length in bytes
      * @param smallest the smallest internal key in the file
      * @param largest the largest internal key in the file

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.leveldbj.db.DbTestSupport.files;
 import static org.leveldbj.db.DbTestSupport.flipByte;
 import static org.leveldbj.db.DbTestSupport.named;
+import static org.leveldbj.db.DbTestSupport.tables;
 import static org.leveldbj.db.DbTestSupport.read;
 import static org.leveldbj.db.DbTestSupport.write;
 import static org.leveldbj.db.LevelDbFactory.bytes;
@@ -265,7 +266,7 @@ class BadInputTest {
     private String largestTable() throws IOException {
         String best = null;
         long bestSize = -1;
-        for (String name : named(env, path, ".ldb")) {
+        for (String name : tables(env, path)) {
             long size = env.getFileSize(path.resolve(name));
             if (size > bestSize) {
                 best = name;

@@ -209,8 +209,8 @@ class CrashSafetyTest {
      */
     @ParameterizedTest(name = "{0} {1} skip={2} torn={3} crash={4}")
     @CsvSource({
-        ".ldb, APPEND, 0, false, false", ".ldb, APPEND, 7, true, false", ".ldb, SYNC, 0, false, false",
-        ".ldb, SYNC, 3, false, true", ".ldb, NEW_FILE, 0, false, false", ".ldb, NEW_FILE, 4, false, true",
+        ".sst, APPEND, 0, false, false", ".sst, APPEND, 7, true, false", ".sst, SYNC, 0, false, false",
+        ".sst, SYNC, 3, false, true", ".sst, NEW_FILE, 0, false, false", ".sst, NEW_FILE, 4, false, true",
         "MANIFEST, APPEND, 0, false, false", "MANIFEST, APPEND, 2, true, false", "MANIFEST, APPEND, 5, true, true",
         "MANIFEST, SYNC, 1, false, false", "MANIFEST, SYNC, 4, false, true",
         "CURRENT, RENAME, 0, false, false", "MANIFEST, NEW_FILE, 0, false, true",

@@ -16,6 +16,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.ServiceLoader;
 import org.iq80.leveldb.Cache;
@@ -61,7 +62,7 @@ class DbTest {
     }
 
     private long tableFiles() throws IOException {
-        return env.getChildren(dir.toPath()).stream().filter(n -> n.endsWith(".ldb")).count();
+        return DbTestSupport.tables(env, dir.toPath()).size();
     }
 
     @Test
@@ -161,6 +162,42 @@ class DbTest {
                 assertFalse(it.hasNext());
             }
         }
+    }
+
+    /**
+     * {@code leveldb.stats} is C++ LevelDB's table, character for character (leveldbjni's own
+     * tests look for {@code "1        0        0         0"}), whatever the default locale.
+     */
+    @Test
+    void statsHaveCppLevelDbsLayoutInEveryLocale() throws IOException {
+        Locale saved = Locale.getDefault();
+        try (DB db = open(options())) {
+            for (int i = 0; i < 2000; i++) {
+                put(db, "key" + i, "value" + i);
+            }
+            db.compactRange(null, null);
+            for (int i = 0; i < 2000; i++) {
+                db.delete(bytes("key" + i));
+            }
+            db.compactRange(null, null);
+            Locale.setDefault(Locale.forLanguageTag("ar-EG-u-nu-arab"));
+            String stats = db.getProperty("leveldb.stats");
+            assertEquals("""
+                                                   Compactions
+                    Level  Files Size(MB) Time(sec) Read(MB) Write(MB)
+                    --------------------------------------------------
+                    """, stats.substring(0, stats.indexOf("--\n") + 3));
+            for (String row : stats.substring(stats.indexOf("--\n") + 3).split("\n")) {
+                assertTrue(row.matches("[ 0-6]{3} {8}0 {8}0 {8,9}\\d+ +\\d+ +\\d+"), "[" + row + "] in\n" + stats);
+            }
+            assertTrue(stats.contains("  1        0        0         0"), stats);
+        } finally {
+            Locale.setDefault(saved);
+        }
+        // C's printf rounds the exact value half to even.
+        assertEquals(List.of("0", "0", "2", "2", "1", "3", "1049"), List.of(DbProperties.rounded(0.0),
+                DbProperties.rounded(0.5), DbProperties.rounded(1.5), DbProperties.rounded(2.5),
+                DbProperties.rounded(0.5000001), DbProperties.rounded(2.5000001), DbProperties.rounded(1048.6)));
     }
 
     @Test

@@ -198,6 +198,16 @@ final class DbTestSupport {
         write(env, file, bytes);
     }
 
+    /**
+     * @return the names of the table files in a directory ({@code .sst} and {@code .ldb}), sorted
+     */
+    static List<String> tables(Env env, Path dir) throws IOException {
+        List<String> out = new ArrayList<>(named(env, dir, ".sst"));
+        out.addAll(named(env, dir, ".ldb"));
+        out.sort(null);
+        return out;
+    }
+
     /** @return the names in a directory ending with a suffix, sorted */
     static List<String> named(Env env, Path dir, String suffix) throws IOException {
         List<String> out = new ArrayList<>();

@@ -73,7 +73,7 @@ class IoFailureTest {
         /** @return the suffix or prefix of the name of the file the fault hits */
         String file() {
             String n = name();
-            return n.contains("LOG") ? ".log" : n.contains("MANIFEST") ? "MANIFEST-" : ".ldb";
+            return n.contains("LOG") ? ".log" : n.contains("MANIFEST") ? "MANIFEST-" : ".sst";
         }
 
         boolean inLogPath() {

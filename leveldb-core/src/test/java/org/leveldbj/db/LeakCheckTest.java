@@ -121,7 +121,7 @@ class LeakCheckTest {
 
         String iterator = failure(results, "leaksAnIteratorPinningATable()");
         assertTrue(iterator.contains("closed with 1 iterator still open"), iterator);
-        assertTrue(iterator.contains("random-access file /db/") && iterator.contains(".ldb opened here, never closed"),
+        assertTrue(iterator.contains("random-access file /db/") && iterator.contains(".sst opened here, never closed"),
                 "the table file the iterator pins stays open: " + iterator);
 
         String unclosed = failure(results, "neverCloses()");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.leveldbj.db.DbTestSupport.named;
+import static org.leveldbj.db.DbTestSupport.tables;
 import static org.leveldbj.db.DbTestSupport.randomBytes;
 import static org.leveldbj.db.DbTestSupport.utf8;
 
@@ -104,7 +105,7 @@ class MissingValueFileTest {
     void missingTablesAndValueFilesAreCountedTogether(@Seed Random r) throws IOException {
         writeTwoValueFiles(r);
         List<String> valueFiles = named(env, path, ".vlog");
-        List<String> tables = named(env, path, ".ldb");
+        List<String> tables = tables(env, path);
         env.deleteFile(path.resolve(valueFiles.get(1)));
         env.deleteFile(path.resolve(tables.get(0)));
         // The value file was started before the compaction wrote the table: its number is smaller.

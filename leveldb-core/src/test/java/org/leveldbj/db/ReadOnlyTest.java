@@ -119,7 +119,7 @@ class ReadOnlyTest {
         Map<String, byte[]> before = files(dir);
         assertTrue(before.keySet().stream().anyMatch(n -> n.endsWith(".log") && before.get(n).length > 0),
                 "the writer left records in a log: " + before.keySet());
-        long tables = before.keySet().stream().filter(n -> n.endsWith(".ldb")).count();
+        long tables = before.keySet().stream().filter(n -> n.endsWith(".sst") || n.endsWith(".ldb")).count();
         assertTrue(tables >= 5, before.keySet().toString());
 
         List<String> messages = new ArrayList<>();

@@ -152,7 +152,7 @@ class RepairCrashTest {
     /** Flips a byte in the middle of the largest table, so repair salvages part of it. */
     private static void damageLargestTable(MemEnv env) throws IOException {
         Path largest = null;
-        for (String name : DbTestSupport.named(env, DIR, ".ldb")) {
+        for (String name : DbTestSupport.tables(env, DIR)) {
             if (largest == null || env.getFileSize(DIR.resolve(name)) > env.getFileSize(largest)) {
                 largest = DIR.resolve(name);
             }

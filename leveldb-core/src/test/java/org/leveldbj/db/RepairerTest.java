@@ -110,7 +110,10 @@ class RepairerTest {
                 assertTrue(ICMP.compare(previousLargest, f.file().smallest()) < 0, "merged tables do not overlap");
             }
             previousLargest = f.file().largest();
-            Path file = dir.resolve(FileNames.tableFileName(f.file().number()));
+            Path file = dir.resolve(FileNames.sstTableFileName(f.file().number()));
+            if (!env.fileExists(file)) {
+                file = dir.resolve(FileNames.tableFileName(f.file().number()));
+            }
             assertEquals(env.getFileSize(file), f.file().fileSize());
             try (Env.RandomAccessFile in = env.newRandomAccessFile(file);
                  SortedIterator it = Table.open(file.toString(), in, in.size(), TABLE_OPTIONS)
@@ -234,7 +237,7 @@ class RepairerTest {
             d.put(b("k"), b("old"));
             d.put(b("z"), b("kept"));
             d.compactRange(null, null);
-            for (String name : DbTestSupport.named(env, dir, ".ldb")) {
+            for (String name : DbTestSupport.tables(env, dir)) {
                 aside.put(name, DbTestSupport.read(env, dir.resolve(name)));
             }
             d.delete(b("k"));

@@ -18,9 +18,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The tables a database writes keep the suffix its existing tables have: {@code .sst} when they
- * all are (a leveldbjni 1.8 database stays readable by leveldbjni), {@code .ldb} otherwise, and
- * either when forced.
+ * The tables a database writes are named {@code .sst}, the name every LevelDB reader opens,
+ * unless the directory already holds an {@code .ldb} table (then {@code .ldb}, as C++ LevelDB
+ * 1.23 writes), and either when forced. So a database that leveldbjni 1.8 could open, with or
+ * without tables, stays one it can open.
  */
 class TableFileSuffixTest {
     @TempDir
@@ -57,10 +58,36 @@ class TableFileSuffixTest {
     }
 
     @Test
-    void aNewDatabaseWritesLdb() throws IOException {
+    void aNewDatabaseWritesSst() throws IOException {
         File dir = tmp.resolve("new").toFile();
         writeAndCompact(dir, new Options(), "a");
-        assertTrue(all(tables(dir), ".ldb"), tables(dir).toString());
+        assertTrue(all(tables(dir), ".sst"), tables(dir).toString());
+        assertReads(dir, "a");
+    }
+
+    /** leveldbjni 1.8 creates a database and writes a few entries: they are still in its log. */
+    @Test
+    void aDatabaseWithOnlyALogWritesSst() throws IOException {
+        File dir = tmp.resolve("log-only").toFile();
+        try (DB db = LevelDbFactory.factory.open(dir, new Options().tableFileSuffix(TableFileSuffix.LDB))) {
+            db.put(bytes("a0"), bytes("value a0"));
+        }
+        assertEquals(List.of(), tables(dir), "the entry is still in the log");
+        writeAndCompact(dir, new Options(), "a");
+        assertTrue(all(tables(dir), ".sst"), tables(dir).toString());
+        assertReads(dir, "a");
+    }
+
+    @Test
+    void aDatabaseOfLdbTablesKeepsWritingLdb() throws IOException {
+        File dir = tmp.resolve("ldb").toFile();
+        writeAndCompact(dir, new Options().tableFileSuffix(TableFileSuffix.LDB), "a");
+        List<String> before = tables(dir);
+        assertTrue(all(before, ".ldb"), before.toString());
+        writeAndCompact(dir, new Options(), "b");
+        List<String> added = added(before, tables(dir));
+        assertTrue(all(added, ".ldb"), added.toString());
+        assertReads(dir, "a", "b");
     }
 
     @Test

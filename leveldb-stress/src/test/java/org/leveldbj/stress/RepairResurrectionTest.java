@@ -55,7 +55,7 @@ class RepairResurrectionTest {
     }
 
     private static void copyTables(Path from, Path to) throws IOException {
-        try (DirectoryStream<Path> tables = Files.newDirectoryStream(from, "*.ldb")) {
+        try (DirectoryStream<Path> tables = Files.newDirectoryStream(from, "*.{ldb,sst}")) {
             for (Path table : tables) {
                 if (!Files.exists(to.resolve(table.getFileName()))) {
                     Files.copy(table, to.resolve(table.getFileName()));

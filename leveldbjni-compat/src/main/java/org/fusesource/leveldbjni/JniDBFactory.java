@@ -2,6 +2,7 @@ package org.fusesource.leveldbjni;
 
 import java.io.File;
 import java.io.IOException;
+import org.fusesource.leveldbjni.internal.JniDB;
 import org.fusesource.leveldbjni.internal.NativeDB;
 import org.iq80.leveldb.DB;
 import org.iq80.leveldb.DBFactory;
@@ -16,10 +17,11 @@ import org.leveldbj.db.LevelDbFactory;
  *
  * <p>Failures of {@link #open}, {@link #destroy} and {@link #repair} are
  * {@link NativeDB.DBException}s with C++ LevelDB's status text, as leveldbjni throws them, and
- * the engine's exception as the cause. The database returned is the engine's: reads, writes,
- * iterators and snapshots follow the {@code org.iq80.leveldb} API as leveldbjni's do, and tables
- * written into a database of {@code .sst} tables keep that suffix, so leveldbjni can open the
- * database again.
+ * the engine's exception as the cause. The database returned is a {@link JniDB}, as in
+ * leveldbjni, on the engine's database: reads, writes, iterators and snapshots follow the
+ * {@code org.iq80.leveldb} API as leveldbjni's do, and the tables it writes are named
+ * {@code .sst} unless the directory already holds {@code .ldb} tables, so leveldbjni can open
+ * again every database it could open before.
  *
  * <p>Thread safety: stateless; safe for concurrent use.
  */
@@ -75,6 +77,7 @@ public class JniDBFactory implements DBFactory {
      * {@link org.iq80.leveldb.ReadOptions#verifyChecksums()} asks for it, and by
      * {@link Options#paranoidChecks()}, so reads cost what they cost under leveldbjni.
      *
+     * @return a {@link JniDB}, as leveldbjni returns
      * @throws NativeDB.DBException if it cannot be opened: missing ({@code "Invalid argument: DIR:
      *     does not exist (create_if_missing is false)"}), existing against the options, locked
      *     ({@code "IO error: lock DIR/LOCK: already held by process"}) or damaged
@@ -84,7 +87,7 @@ public class JniDBFactory implements DBFactory {
     public DB open(File path, Options options) throws IOException {
         try {
             Options asLeveldbjni = options == null ? null : new Options(options).verifyChecksums(false);
-            return LevelDbFactory.factory.open(path, asLeveldbjni);
+            return new JniDB(LevelDbFactory.factory.open(path, asLeveldbjni));
         } catch (IOException e) {
             throw translate(e);
         }
