@@ -13,7 +13,7 @@ final class Peers {
             return Impls.load(impl);
         } catch (ImplUnavailableException e) {
             throw new PeerUnavailableException(impl, e.getMessage(),
-                    "the peer's library for this platform (see the README's Benchmarking section)", e);
+                    "the peer's library for this platform (see doc/benchmarking.md)", e);
         }
     }
 }

@@ -1,7 +1,7 @@
 package org.leveldbj.cli;
 
 /**
- * The exit codes of the {@code leveldb} command, listed in its help and in the README.
+ * The exit codes of the {@code leveldb} command, listed in its help and in doc/cli.md.
  *
  * <p>Thread safety: constants only.
  */

@@ -22,27 +22,30 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The Java examples of the README compile and run as written: the block under a section's
+ * The Java examples of the README and of doc/testing.md compile and run as written: the block under a section's
  * heading is compiled against the test class path (only a database path is pointed into a
  * temporary directory) and its output checked.
  */
 class ReadmeExampleTest {
     @Test
     void usageExampleRunsAsWritten(@TempDir Path tmp) throws Exception {
-        assertEquals(List.of("world", "a"), runSection("## Usage", tmp));
+        assertEquals(List.of("world", "a"), runSection("README.md", "## Usage", tmp));
     }
 
     @Test
     void crashTestExampleRunsAsWritten(@TempDir Path tmp) throws Exception {
-        assertEquals(List.of("synced: 1, unsynced: null"), runSection("## Testing with leveldbj", tmp));
+        assertEquals(List.of("synced: 1, unsynced: null"), runSection("doc/testing.md", "# Testing with leveldbj", tmp));
     }
 
-    /** Compiles and runs the first java block after {@code heading}; returns its output lines. */
-    private static List<String> runSection(String heading, Path tmp) throws Exception {
-        Path readme = Path.of(System.getProperty("user.dir")).resolve("../README.md").normalize();
-        Pattern block = Pattern.compile(Pattern.quote(heading) + "\\n.*?```java\\n(.*?)```", Pattern.DOTALL);
+    /**
+     * Compiles and runs the first java block after {@code heading} in a page of the repository;
+     * returns its output lines.
+     */
+    private static List<String> runSection(String page, String heading, Path tmp) throws Exception {
+        Path readme = Path.of(System.getProperty("user.dir")).resolve("..").resolve(page).normalize();
+        Pattern block = Pattern.compile("(?m)^" + Pattern.quote(heading) + "\\n.*?```java\\n(.*?)```", Pattern.DOTALL);
         Matcher m = block.matcher(Files.readString(readme));
-        assertTrue(m.find(), "README.md has a java block under '" + heading + "'");
+        assertTrue(m.find(), page + " has a java block under '" + heading + "'");
         String example = m.group(1);
 
         List<String> imports = new ArrayList<>();

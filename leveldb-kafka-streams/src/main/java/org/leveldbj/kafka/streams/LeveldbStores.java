@@ -10,7 +10,7 @@ package org.leveldbj.kafka.streams;
  * // in the DSL: Materialized.as(LeveldbStores.persistentTimestampedKeyValueStore("counts"))
  * }</pre>
  *
- * <p>Window and session stores are not offered yet (see the README).
+ * <p>Window and session stores are not offered yet (see doc/kafka-streams.md).
  */
 public final class LeveldbStores {
     private LeveldbStores() {

@@ -22,13 +22,13 @@ import org.apache.kafka.streams.TopologyTestDriver;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The README's Kafka Streams example compiles as written and builds a topology on a leveldbj store. */
+/** The Kafka Streams page's example compiles as written and builds a topology on a leveldbj store. */
 class ReadmeExampleTest {
     @Test
     void theKafkaStreamsExampleCompilesAndUsesALeveldbjStore(@TempDir Path tmp) throws Exception {
-        String readme = Files.readString(Path.of(System.getProperty("user.dir")).resolve("../README.md").normalize());
-        Matcher m = Pattern.compile("## Kafka Streams state stores\\n.*?```java\\n(.*?)```", Pattern.DOTALL).matcher(readme);
-        assertTrue(m.find(), "README.md has a java block under '## Kafka Streams state stores'");
+        String readme = Files.readString(Path.of(System.getProperty("user.dir")).resolve("../doc/kafka-streams.md").normalize());
+        Matcher m = Pattern.compile("(?m)^# Kafka Streams state stores\\n.*?```java\\n(.*?)```", Pattern.DOTALL).matcher(readme);
+        assertTrue(m.find(), "doc/kafka-streams.md has a java block under '# Kafka Streams state stores'");
         List<String> imports = new ArrayList<>();
         StringBuilder body = new StringBuilder();
         for (String line : m.group(1).split("\n")) {
