@@ -46,7 +46,7 @@ class LayeringTest {
         return layers;
     }
 
-    /** The engine package of a class ({@code db} for {@code org.leveldbj.db.DbImpl}), or null. */
+    /** The engine package of a class ({@code db} for {@code org.leveldbj.engine.DbImpl}), or null. */
     private static String enginePackage(JavaClass c) {
         String name = c.getPackageName();
         if (!name.startsWith(ROOT + ".")) {

@@ -50,11 +50,6 @@ class OsgiBundlesTest {
         Map<String, Object> config = new HashMap<>();
         config.put(Constants.FRAMEWORK_STORAGE, tmp.resolve("felix-cache").toString());
         config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
-        // slf4j-api 2 asks for a service-loader mediator (Aries SPI Fly in Karaf) and a provider;
-        // the system bundle stands in for both, so the API falls back to its no-op logger.
-        config.put(Constants.FRAMEWORK_SYSTEMCAPABILITIES_EXTRA,
-                "osgi.extender;osgi.extender=\"osgi.serviceloader.processor\";version:Version=\"1.0\","
-                        + "osgi.serviceloader;osgi.serviceloader=\"org.slf4j.spi.SLF4JServiceProvider\"");
         felix = new Felix(config);
         felix.start();
     }

@@ -152,8 +152,34 @@ public interface DB extends Iterable<Map.Entry<byte[], byte[]>>, Closeable {
 
     /**
      * Returns an internal statistic of the database, as C++ LevelDB's {@code GetProperty} does.
-     * Known names include {@code "leveldb.num-files-at-level<N>"}, {@code "leveldb.stats"},
-     * {@code "leveldb.sstables"} and {@code "leveldb.approximate-memory-usage"}.
+     * The names C++ LevelDB knows give its text, formatted as it formats it:
+     * <table>
+     *   <caption>C++ LevelDB's properties</caption>
+     *   <tr><th>name</th><th>value</th></tr>
+     *   <tr><td>{@code leveldb.num-files-at-level<N>}</td><td>the number of table files at level N</td></tr>
+     *   <tr><td>{@code leveldb.stats}</td><td>files, size and compaction work per level (a table of text)</td></tr>
+     *   <tr><td>{@code leveldb.sstables}</td><td>every table file by level, with its size and key range</td></tr>
+     *   <tr><td>{@code leveldb.approximate-memory-usage}</td><td>bytes of the memtables and the block cache</td></tr>
+     * </table>
+     * Implementations add their own under another prefix. This engine's, each a decimal number
+     * unless said otherwise:
+     * <table>
+     *   <caption>The engine's own properties (an extension of the 0.12 API)</caption>
+     *   <tr><th>name</th><th>value</th></tr>
+     *   <tr><td>{@code leveldbj.num-snapshots}</td><td>snapshots handed out and not closed yet</td></tr>
+     *   <tr><td>{@code leveldbj.num-iterators}</td><td>iterators handed out and not closed yet</td></tr>
+     *   <tr><td>{@code leveldbj.memtable-bytes}</td><td>the memtables' approximate memory</td></tr>
+     *   <tr><td>{@code leveldbj.num-files}</td><td>the table files of the current version</td></tr>
+     *   <tr><td>{@code leveldbj.num-compactions}</td><td>compaction steps (memtable flushes included) since the database opened</td></tr>
+     *   <tr><td>{@code leveldbj.compaction-bytes-written}</td><td>the bytes those steps wrote</td></tr>
+     *   <tr><td>{@code leveldbj.num-separated-values}</td><td>values written to value files since the database opened</td></tr>
+     *   <tr><td>{@code leveldbj.value-bytes-written}</td><td>the bytes of those values' records</td></tr>
+     *   <tr><td>{@code leveldbj.value-file-bytes}</td><td>the size of every value file in the directory</td></tr>
+     *   <tr><td>{@code leveldbj.value-files}</td><td>text: a line per value file with its number, size, the bytes the tables refer to, and the garbage</td></tr>
+     *   <tr><td>{@code leveldbj.block-cache}</td><td>text: one line on the block cache (capacity, usage, blocks, hits, misses, admission while full)</td></tr>
+     * </table>
+     * {@code doc/options.md} in the repository lists them too, with the system properties
+     * ({@code -Dleveldbj.*}) that tune the engine.
      *
      * @param name the property name
      * @return its value, or {@code null} when the name is not known

@@ -4,10 +4,12 @@ import java.io.IOException;
 
 /**
  * Thrown by {@link DBFactory#open} when a database cannot be opened for a reason the engine
- * recognises: it does not exist ({@link DatabaseNotFoundException}), the options conflict with
- * it ({@link InvalidDatabaseArgumentException}), or its files are damaged
- * ({@link CorruptDatabaseException}). Other causes (a lock held by another user, a file that
- * cannot be read) stay the {@link IOException}s the file system raised.
+ * recognises: it does not exist ({@link DatabaseNotFoundException}), the path is not a directory
+ * ({@link DatabasePathNotDirectoryException}), another process or open database holds it
+ * ({@link DatabaseLockedException}), the options conflict with it
+ * ({@link InvalidDatabaseArgumentException}), or its files are damaged
+ * ({@link CorruptDatabaseException}). Other causes (a file that cannot be read, a full disk)
+ * stay the {@link IOException}s the file system raised.
  *
  * <p>This is an extension of the 0.12 API. Failures while open (a read, a write, a background
  * compaction) keep raising the unchecked {@link DBException} family.

@@ -73,6 +73,28 @@ public interface Env {
     boolean fileExists(Path file);
 
     /**
+     * Tells whether a path is an existing directory. Opening a database checks it, so that a
+     * regular file given as a database fails with a clear message.
+     *
+     * <p>The default implementation tells whether {@link #getChildren} can list the path;
+     * environments override it when they can answer directly.
+     *
+     * @param path the path to test
+     * @return {@code true} when it exists and is a directory
+     */
+    default boolean isDirectory(Path path) {
+        if (!fileExists(path)) {
+            return false;
+        }
+        try {
+            getChildren(path);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
      * Lists the names (not paths) of the entries of a directory, in no particular order.
      *
      * @param dir the directory to list

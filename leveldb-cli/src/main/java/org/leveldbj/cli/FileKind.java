@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 import org.iq80.leveldb.CorruptionException;
-import org.leveldbj.db.WriteBatchImpl;
+import org.leveldbj.engine.WriteBatchImpl;
 import org.leveldbj.env.FileSystemEnv;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.log.LogReader;

@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.iq80.leveldb.CorruptionException;
-import org.leveldbj.db.WriteBatchImpl;
+import org.leveldbj.engine.WriteBatchImpl;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.ValueType;
 

@@ -2,7 +2,7 @@ package org.leveldbj.cli;
 
 import java.nio.file.Path;
 import org.iq80.leveldb.DB;
-import org.leveldbj.db.DbImpl;
+import org.iq80.leveldb.ExtendedDB;
 import org.leveldbj.filename.FileType;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -31,7 +31,7 @@ final class RewriteCommand extends CommandBase {
         long[] before = DbFile.countAndSize(db, FileType.VALUE);
         Progress progress = Progress.ticking(io(), quiet(), "rewriting " + db);
         try (DB database = Databases.openWritable(db, false)) {
-            ((DbImpl) database).inlineSeparatedValues();
+            ((ExtendedDB) database).inlineSeparatedValues();
         } finally {
             progress.close();
         }

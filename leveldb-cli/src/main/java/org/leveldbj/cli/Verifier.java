@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Set;
 import org.iq80.leveldb.CorruptionException;
 import org.leveldbj.comparator.BytewiseComparator;
-import org.leveldbj.db.WriteBatchImpl;
+import org.leveldbj.engine.WriteBatchImpl;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.filename.FileType;
 import org.leveldbj.key.InternalKeyComparator;

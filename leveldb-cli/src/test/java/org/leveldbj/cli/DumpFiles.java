@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.leveldbj.comparator.BytewiseComparator;
-import org.leveldbj.db.WriteBatchImpl;
+import org.leveldbj.engine.WriteBatchImpl;
 import org.leveldbj.env.FileSystemEnv;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;

@@ -5,8 +5,6 @@ import org.iq80.leveldb.Env;
 import org.leveldbj.table.Table;
 import org.leveldbj.util.LockRank;
 import org.leveldbj.util.OrderedLock;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * An entry of the {@link TableCache}: one table file, opened once by whichever thread first
@@ -23,7 +21,7 @@ import org.slf4j.LoggerFactory;
 final class TableHandle {
     /** This object's lock (doc/impl.md, Locks). */
     private final OrderedLock lock = new OrderedLock(LockRank.TABLE_HANDLE);
-    private static final Logger LOG = LoggerFactory.getLogger(TableHandle.class);
+    private static final System.Logger LOG = System.getLogger(TableHandle.class.getName());
 
     final long fileNumber;
 
@@ -131,7 +129,7 @@ final class TableHandle {
             try {
                 f.close();
             } catch (IOException e) {
-                LOG.warn("closing table file {} failed", fileNumber, e);
+                LOG.log(System.Logger.Level.WARNING, () -> "closing table file " + fileNumber + " failed", e);
             }
             return true;
         } finally {

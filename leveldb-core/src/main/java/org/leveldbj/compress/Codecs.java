@@ -6,8 +6,6 @@ import java.util.function.Supplier;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
 import org.leveldbj.util.NativeAccess;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The codec for each compression type id, with the implementation chosen once per algorithm: the
@@ -25,7 +23,7 @@ public final class Codecs {
     /** The system property that restricts the implementation choice: native, java or auto. */
     public static final String PROPERTY = "leveldbj.codec";
 
-    private static final Logger LOG = LoggerFactory.getLogger(Codecs.class);
+    private static final System.Logger LOG = System.getLogger(Codecs.class.getName());
 
     private Codecs() {}
 
@@ -107,7 +105,8 @@ public final class Codecs {
         if (preference == CodecPreference.AUTO && !nativeQuiet) {
             nativeChoice = CodecChoice.unavailable(algorithm, "the native implementation was not loaded: "
                     + advice(algorithm));
-            LOG.debug("{}", nativeChoice.failure());
+            String failure = nativeChoice.failure();
+            LOG.log(System.Logger.Level.DEBUG, () -> failure);
         } else if (preference != CodecPreference.JAVA) {
             nativeChoice = load(algorithm, "native", nativeFactory);
             if (nativeChoice.isAvailable() || preference == CodecPreference.NATIVE) {
@@ -137,7 +136,7 @@ public final class Codecs {
         } catch (Throwable t) {
             // Catching Throwable is the point: a library that cannot load announces it with an
             // Error, and the fallback must still be chosen.
-            LOG.debug("The {} {} codec is unavailable", kind, algorithm, t);
+            LOG.log(System.Logger.Level.DEBUG, () -> "The " + kind + " " + algorithm + " codec is unavailable", t);
             return CodecChoice.unavailable(algorithm, "the " + kind + " implementation failed to load: " + t);
         }
     }
@@ -154,9 +153,9 @@ public final class Codecs {
 
     private static CodecChoice log(CodecChoice choice) {
         if (choice.isAvailable()) {
-            LOG.debug("Using {} for {}", choice.implementationName(), choice.codec().algorithm());
+            LOG.log(System.Logger.Level.DEBUG, () -> "Using " + choice.implementationName() + " for " + choice.codec().algorithm());
         } else {
-            LOG.debug("No codec: {}", choice.failure());
+            LOG.log(System.Logger.Level.DEBUG, () -> "No codec: " + choice.failure());
         }
         return choice;
     }

@@ -7,17 +7,11 @@ import java.nio.file.Path;
 import org.iq80.leveldb.Cache;
 import org.iq80.leveldb.DB;
 import org.iq80.leveldb.DBFactory;
-import org.iq80.leveldb.Env;
+import org.iq80.leveldb.ExtendedDB;
 import org.iq80.leveldb.Options;
 import org.leveldbj.cache.ClockBlockCache;
-import org.leveldbj.cache.TableCache;
-import org.leveldbj.comparator.UserComparators;
-import org.leveldbj.env.FileSystemEnv;
-import org.leveldbj.filename.FileNames;
-import org.leveldbj.filename.FileType;
-import org.leveldbj.key.InternalKeyComparator;
-import org.leveldbj.table.BlockCache;
-import org.leveldbj.table.TableOptions;
+import org.leveldbj.engine.DatabaseDirectory;
+import org.leveldbj.engine.DbImpl;
 
 /**
  * This engine's {@link DBFactory}, registered with {@link java.util.ServiceLoader} and available
@@ -67,10 +61,24 @@ public final class LevelDbFactory implements DBFactory {
         return new ClockBlockCache(capacityBytes);
     }
 
+    /**
+     * Opens a database, creating it when {@link Options#createIfMissing()} allows (it does by
+     * default, as in the 0.12 API; C++ LevelDB's default is not to).
+     *
+     * @return the database, as an {@link ExtendedDB}: a {@link DB} with this engine's further
+     *     operations
+     * @throws org.iq80.leveldb.DatabaseNotFoundException if it is missing and may not be created
+     * @throws org.iq80.leveldb.DatabasePathNotDirectoryException if the path is a file
+     * @throws org.iq80.leveldb.DatabaseLockedException if another process, or another open
+     *     database in this JVM, holds it
+     * @throws org.iq80.leveldb.InvalidDatabaseArgumentException if it exists against the
+     *     options or was created with another comparator
+     * @throws org.iq80.leveldb.CorruptDatabaseException if its files are damaged
+     * @throws IOException if files cannot be read or written
+     */
     @Override
-    public DB open(File path, Options options) throws IOException {
-        Arguments.checkNotNull(path, "path");
-        return DbImpl.open(path.toPath(), options);
+    public ExtendedDB open(File path, Options options) throws IOException {
+        return DbImpl.open(checkPath(path), options);
     }
 
     /**
@@ -78,99 +86,33 @@ public final class LevelDbFactory implements DBFactory {
      * {@link #repair} moved into {@code lost/} and that directory, and then the database
      * directory when it is empty. Files of other names are kept. (C++ LevelDB leaves
      * {@code lost/} behind, and with it the directory.)
+     *
+     * @throws org.iq80.leveldb.DatabaseLockedException if the database is open
+     * @throws org.iq80.leveldb.DatabasePathNotDirectoryException if the path is a file
      */
     @Override
     public void destroy(File path, Options options) throws IOException {
-        Arguments.checkNotNull(path, "path");
-        Env env = options != null && options.env() != null ? options.env() : FileSystemEnv.getDefault();
-        Path dir = path.toPath();
-        if (!env.fileExists(dir)) {
-            return;
-        }
-        Path lockPath = dir.resolve(FileNames.LOCK);
-        IOException failure = null;
-        Env.FileLock lock = env.lockFile(lockPath);
-        try {
-            for (String name : env.getChildren(dir)) {
-                FileNames.Parsed p = FileNames.parse(name);
-                if (p == null || p.type() == FileType.LOCK) {
-                    continue;
-                }
-                try {
-                    env.deleteFile(dir.resolve(name));
-                } catch (IOException e) {
-                    failure = failure == null ? e : failure;
-                }
-            }
-            failure = deleteArchive(env, dir.resolve(Repairer.LOST_DIR), failure);
-        } finally {
-            lock.close();
-        }
-        if (env.fileExists(lockPath)) {
-            env.deleteFile(lockPath);
-        }
-        if (failure != null) {
-            throw failure;
-        }
-        if (env.getChildren(dir).isEmpty()) {
-            env.deleteDir(dir);
-        }
+        DatabaseDirectory.destroy(checkPath(path), options);
     }
 
     /**
-     * Deletes what {@link #repair} moved into {@code lost/} (database file names, possibly with a
-     * {@code .N} suffix telling apart files of the same name from several repairs), then the
-     * directory when nothing else is in it.
+     * Rebuilds a usable database from the readable logs and tables in the directory; files that
+     * cannot be used are moved into its {@code lost/} subdirectory (see {@code doc/reliability.md}).
+     * The database must not be open.
      *
-     * @return the first failure so far
-     */
-    private static IOException deleteArchive(Env env, Path lost, IOException failure) {
-        if (!env.fileExists(lost)) {
-            return failure;
-        }
-        try {
-            for (String name : env.getChildren(lost)) {
-                if (FileNames.parse(name.replaceFirst("\\.[0-9]+$", "")) != null) {
-                    env.deleteFile(lost.resolve(name));
-                }
-            }
-            if (env.getChildren(lost).isEmpty()) {
-                env.deleteDir(lost);
-            }
-        } catch (IOException e) {
-            return failure == null ? e : failure;
-        }
-        return failure;
-    }
-
-    /**
-     * Rebuilds a usable database from the readable logs and tables in the directory (see
-     * {@link Repairer}); files that cannot be used are moved into its {@code lost/}
-     * subdirectory. The database must not be open.
+     * @throws org.iq80.leveldb.DatabaseLockedException if the database is open
+     * @throws org.iq80.leveldb.DatabasePathNotDirectoryException if the path is a file
      */
     @Override
     public void repair(File path, Options options) throws IOException {
-        Arguments.checkNotNull(path, "path");
-        Options opts = options != null ? options : new Options();
-        Env env = opts.env() != null ? opts.env() : FileSystemEnv.getDefault();
-        Path dir = path.toPath();
-        Env.FileLock lock = env.lockFile(dir.resolve(FileNames.LOCK));
-        try {
-            InfoLog infoLog = InfoLog.open(env, dir, opts.logger());
-            InternalKeyComparator icmp = new InternalKeyComparator(UserComparators.of(opts.comparator()));
-            TableOptions tableOptions = DbImpl.tableOptions(opts, icmp, BlockCache.NONE);
-            TableCache tables = new TableCache(env, dir, Math.max(1, opts.maxOpenFiles() - 10), tableOptions);
-            try {
-                new Repairer(env, dir, icmp, tableOptions, new TableCacheSource(tables), opts.maxFileSize(),
-                        opts.tableFileSuffix(),
-                        line -> infoLog.log("%s", line)).run();
-            } finally {
-                tables.close();
-                infoLog.close();
-            }
-        } finally {
-            lock.close();
+        DatabaseDirectory.repair(checkPath(path), options);
+    }
+
+    private static Path checkPath(File path) {
+        if (path == null) {
+            throw new IllegalArgumentException("The path argument cannot be null");
         }
+        return path.toPath();
     }
 
     @Override

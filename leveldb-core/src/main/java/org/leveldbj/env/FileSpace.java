@@ -6,8 +6,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.leveldbj.util.NativeAccess;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Disk space reserved past a file's end, on Linux: {@link #reserve} allocates blocks with
@@ -29,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * <p>Thread safety: stateless; safe for concurrent use.
  */
 final class FileSpace {
-    private static final Logger LOG = LoggerFactory.getLogger(FileSpace.class);
+    private static final System.Logger LOG = System.getLogger(FileSpace.class.getName());
     private static final int O_WRONLY = 1;
     private static final int O_CLOEXEC = 0x80000;
     private static final int FALLOC_FL_KEEP_SIZE = 1;
@@ -48,7 +46,7 @@ final class FileSpace {
             Native.register(FileSpace.class, Platform.C_LIBRARY_NAME);
             return true;
         } catch (LinkageError | RuntimeException e) {
-            LOG.debug("Value files are written without reserved space: JNA cannot call the C library: {}", e.toString());
+            LOG.log(System.Logger.Level.DEBUG, () -> "Value files are written without reserved space: JNA cannot call the C library: " + e.toString());
             return false;
         }
     }

@@ -20,8 +20,6 @@ import java.util.Locale;
 import org.iq80.leveldb.Env;
 import org.leveldbj.util.MemoryScope;
 import org.leveldbj.util.NativeMemory;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The {@link Env} of the real file system, built on {@link FileChannel} and {@link Files}.
@@ -71,7 +69,7 @@ public final class FileSystemEnv implements Env {
     /** The default cap on live mappings on a 64-bit JVM. */
     public static final int DEFAULT_MMAP_LIMIT = 1000;
 
-    private static final Logger LOG = LoggerFactory.getLogger(FileSystemEnv.class);
+    private static final System.Logger LOG = System.getLogger(FileSystemEnv.class.getName());
     private static final boolean WINDOWS =
             System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
 
@@ -143,7 +141,7 @@ public final class FileSystemEnv implements Env {
                 return 0;
             }
             if (!value.equalsIgnoreCase("true")) {
-                LOG.warn("Ignoring system property {}={}: expected true or false", MMAP_PROPERTY, mmap);
+                LOG.log(System.Logger.Level.WARNING, () -> "Ignoring system property " + MMAP_PROPERTY + "=" + mmap + ": expected true or false");
             }
         }
         if (limit != null) {
@@ -155,8 +153,7 @@ public final class FileSystemEnv implements Env {
             } catch (NumberFormatException e) {
                 // Reported below.
             }
-            LOG.warn("Ignoring system property {}={}: expected a number of files, at least 0",
-                    MMAP_LIMIT_PROPERTY, limit);
+            LOG.log(System.Logger.Level.WARNING, () -> "Ignoring system property " + MMAP_LIMIT_PROPERTY + "=" + limit + ": expected a number of files, at least 0");
         }
         return is64Bit ? DEFAULT_MMAP_LIMIT : 0;
     }
@@ -241,8 +238,7 @@ public final class FileSystemEnv implements Env {
                 throw (IOException) e;
             }
             if (e instanceof IOException) {
-                LOG.debug("Cannot map {} ({} bytes), reading it with positional reads instead: {}", file, size,
-                        e.toString());
+                LOG.log(System.Logger.Level.DEBUG, () -> "Cannot map " + file + " (" + size + " bytes), reading it with positional reads instead: " + e.toString());
                 return null;
             }
             throw e;
@@ -320,6 +316,11 @@ public final class FileSystemEnv implements Env {
     @Override
     public boolean fileExists(Path file) {
         return Files.exists(file);
+    }
+
+    @Override
+    public boolean isDirectory(Path path) {
+        return Files.isDirectory(path);
     }
 
     @Override

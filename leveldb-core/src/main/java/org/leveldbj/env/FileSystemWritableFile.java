@@ -5,8 +5,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import org.iq80.leveldb.Env;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A file written through a {@link FileChannel} with a 64 KiB buffer, so that the many small
@@ -33,7 +31,7 @@ import org.slf4j.LoggerFactory;
  * while writing closes the channel, and the file cannot be written any more.
  */
 final class FileSystemWritableFile implements Env.WritableFile {
-    private static final Logger LOG = LoggerFactory.getLogger(FileSystemWritableFile.class);
+    private static final System.Logger LOG = System.getLogger(FileSystemWritableFile.class.getName());
     /** Size of the write buffer. */
     static final int BUFFER_SIZE = 64 * 1024;
     /** How much space a file that reserves space reserves past its end at a time. */
@@ -153,7 +151,7 @@ final class FileSystemWritableFile implements Env.WritableFile {
         } catch (IOException e) {
             // Not supported here, or no space: the write itself says which.
             reserving = false;
-            LOG.debug("Writing {} without reserved space: {}", file, e.getMessage());
+            LOG.log(System.Logger.Level.DEBUG, () -> "Writing " + file + " without reserved space: " + e.getMessage());
         }
     }
 
@@ -181,7 +179,7 @@ final class FileSystemWritableFile implements Env.WritableFile {
                 FileSpace.release(file, written);
             } catch (IOException e) {
                 // The data is whole; only the reserved blocks stay allocated.
-                LOG.debug("Cannot release the space reserved past the end of {}: {}", file, e.getMessage());
+                LOG.log(System.Logger.Level.DEBUG, () -> "Cannot release the space reserved past the end of " + file + ": " + e.getMessage());
             }
         }
         try {

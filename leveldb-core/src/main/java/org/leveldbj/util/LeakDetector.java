@@ -5,8 +5,6 @@ import java.io.StringWriter;
 import java.lang.ref.Cleaner;
 import java.util.ArrayList;
 import java.util.List;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Reports objects that must be closed (iterators, snapshots) but were reclaimed by the garbage
@@ -32,7 +30,7 @@ public final class LeakDetector {
     public static final String PROPERTY = "leveldbj.leakDetection";
 
     private static final boolean ENABLED = Boolean.getBoolean(PROPERTY);
-    private static final Logger LOG = LoggerFactory.getLogger(LeakDetector.class);
+    private static final System.Logger LOG = System.getLogger(LeakDetector.class.getName());
     private static final Cleaner CLEANER = ENABLED ? Cleaner.create() : null;
     /** Guarded by itself. */
     private static final List<String> REPORTS = new ArrayList<>();
@@ -110,7 +108,7 @@ public final class LeakDetector {
             } finally {
                 REPORT_LOCK.unlock();
             }
-            LOG.error(report);
+            LOG.log(System.Logger.Level.ERROR, () -> report);
         }
     }
 }

@@ -1,7 +1,5 @@
 package org.leveldbj.util;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Off-heap memory that is released when its owner says so, not when the garbage collector gets
@@ -32,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * and never changes; safe for concurrent use.
  */
 public final class NativeMemory {
-    private static final Logger LOG = LoggerFactory.getLogger(NativeMemory.class);
+    private static final System.Logger LOG = System.getLogger(NativeMemory.class.getName());
 
     private static final Mechanism CHOSEN = choose();
 
@@ -84,8 +82,7 @@ public final class NativeMemory {
         for (Mechanism mechanism : Mechanism.values()) {
             if (mechanism.available()) {
                 if (mechanism == Mechanism.GARBAGE_COLLECTOR) {
-                    LOG.debug("Neither java.lang.foreign nor sun.misc.Unsafe.invokeCleaner is available: off-heap "
-                            + "memory and file mappings are released by the garbage collector, not when closed");
+                    LOG.log(System.Logger.Level.DEBUG, () -> "Neither java.lang.foreign nor sun.misc.Unsafe.invokeCleaner is available: off-heap memory and file mappings are released by the garbage collector, not when closed");
                 }
                 return mechanism;
             }

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.compress.Codecs;
-import org.leveldbj.db.WriteBatchImpl;
+import org.leveldbj.engine.WriteBatchImpl;
 import org.leveldbj.env.FileSystemEnv;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.iterator.SortedIterator;

@@ -7,7 +7,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.nio.ByteBuffer;
 import org.iq80.leveldb.CorruptionException;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.leveldbj.db.WriteBatchImpl;
+import org.leveldbj.engine.WriteBatchImpl;
 import org.leveldbj.version.VersionEdit;
 
 /**

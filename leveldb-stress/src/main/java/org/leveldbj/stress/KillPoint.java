@@ -14,13 +14,13 @@ enum KillPoint {
     /** SIGKILL from the driver after a random time. */
     RANDOM(null, null),
     /** Writing a level-0 table from the memtable. */
-    FLUSH("org.leveldbj.db.MemTableFlush", "flushImmutable"),
+    FLUSH("org.leveldbj.engine.MemTableFlush", "flushImmutable"),
     /** Writing the output tables of a compaction. */
     COMPACTION("org.leveldbj.compaction.CompactionJob", "run"),
     /** Appending to or syncing a MANIFEST, or pointing CURRENT at a new one. */
     MANIFEST("org.leveldbj.version.VersionSet", "logAndApply"),
     /** Any file change of a repair. */
-    REPAIR("org.leveldbj.db.Repairer", "run");
+    REPAIR("org.leveldbj.engine.Repairer", "run");
 
     private static final StackWalker WALKER = StackWalker.getInstance();
 

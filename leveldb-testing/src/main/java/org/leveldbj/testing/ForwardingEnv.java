@@ -57,6 +57,11 @@ public class ForwardingEnv implements Env {
     }
 
     @Override
+    public boolean isDirectory(Path path) {
+        return target.isDirectory(path);
+    }
+
+    @Override
     public List<String> getChildren(Path dir) throws IOException {
         return target.getChildren(dir);
     }

@@ -84,7 +84,14 @@ public final class MemEnv implements Env {
     public boolean fileExists(Path file) {
         synchronized (lock) {
             Path key = key(file);
-            return files.containsKey(key) || isDirectory(key);
+            return files.containsKey(key) || isDirectoryKey(key);
+        }
+    }
+
+    @Override
+    public boolean isDirectory(Path path) {
+        synchronized (lock) {
+            return isDirectoryKey(key(path));
         }
     }
 
@@ -117,7 +124,7 @@ public final class MemEnv implements Env {
     public void deleteFile(Path file) throws IOException {
         synchronized (lock) {
             Path key = key(file);
-            if (isDirectory(key)) {
+            if (isDirectoryKey(key)) {
                 throw new FileSystemException(file.toString(), null, "is a directory, not a file");
             }
             if (files.remove(key) == null) {
@@ -131,7 +138,7 @@ public final class MemEnv implements Env {
         synchronized (lock) {
             Path key = key(dir);
             List<Path> missing = new ArrayList<>();
-            for (Path p = key; p != null && !isDirectory(p); p = p.getParent()) {
+            for (Path p = key; p != null && !isDirectoryKey(p); p = p.getParent()) {
                 if (files.containsKey(p)) {
                     throw new FileAlreadyExistsException(p.toString(), null, "exists and is not a directory");
                 }
@@ -160,7 +167,7 @@ public final class MemEnv implements Env {
             Path targetKey = key(target);
             MemFile file = files.get(sourceKey);
             if (file == null) {
-                if (isDirectory(sourceKey)) {
+                if (isDirectoryKey(sourceKey)) {
                     throw new FileSystemException(source.toString(), target.toString(),
                             "renaming directories is not supported");
                 }
@@ -231,7 +238,7 @@ public final class MemEnv implements Env {
             Path key = key(file);
             MemFile found = files.get(key);
             if (found == null) {
-                if (isDirectory(key)) {
+                if (isDirectoryKey(key)) {
                     throw new FileSystemException(file.toString(), null, "is a directory, not a file");
                 }
                 throw new NoSuchFileException(file.toString());
@@ -255,18 +262,18 @@ public final class MemEnv implements Env {
     /** Checks that a file may be created (or replaced) at {@code key}. */
     private void checkCreatable(Path file, Path key) throws IOException {
         assert Thread.holdsLock(lock);
-        if (isDirectory(key)) {
+        if (isDirectoryKey(key)) {
             throw new FileSystemException(file.toString(), null, "is a directory, not a file");
         }
         Path parent = key.getParent();
-        if (parent != null && !isDirectory(parent)) {
+        if (parent != null && !isDirectoryKey(parent)) {
             throw new NoSuchFileException(file.toString(), null, "the parent directory does not exist");
         }
     }
 
     private void checkDirectory(Path dir, Path key) throws IOException {
         assert Thread.holdsLock(lock);
-        if (!isDirectory(key)) {
+        if (!isDirectoryKey(key)) {
             if (files.containsKey(key)) {
                 throw new NotDirectoryException(dir.toString());
             }
@@ -275,7 +282,7 @@ public final class MemEnv implements Env {
     }
 
     /** A root ({@code /}) always exists; other directories exist once created. */
-    private boolean isDirectory(Path key) {
+    private boolean isDirectoryKey(Path key) {
         assert Thread.holdsLock(lock);
         return directories.contains(key) || (key.getParent() == null && key.equals(key.getRoot()));
     }

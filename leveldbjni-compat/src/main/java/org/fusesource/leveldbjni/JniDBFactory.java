@@ -2,11 +2,14 @@ package org.fusesource.leveldbjni;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Path;
 import org.fusesource.leveldbjni.internal.JniDB;
 import org.fusesource.leveldbjni.internal.NativeDB;
 import org.iq80.leveldb.DB;
 import org.iq80.leveldb.DBFactory;
 import org.iq80.leveldb.DBOpenException;
+import org.iq80.leveldb.DatabaseLockedException;
+import org.iq80.leveldb.DatabasePathNotDirectoryException;
 import org.iq80.leveldb.Options;
 import org.leveldbj.db.LevelDbFactory;
 
@@ -122,14 +125,25 @@ public class JniDBFactory implements DBFactory {
     }
 
     /**
-     * Turns the engine's exception into leveldbjni's: the engine's open failures already carry
-     * C++ LevelDB's text; file-system failures get its {@code "IO error: "} prefix.
+     * Turns the engine's exception into leveldbjni's, with C++ LevelDB's text: the engine's open
+     * failures carry it (a locked database and a path that is a file without the hints the
+     * engine adds); file-system failures get its {@code "IO error: "} prefix.
      */
     private static NativeDB.DBException translate(IOException e) {
         if (e instanceof NativeDB.DBException) {
             return (NativeDB.DBException) e;
         }
-        String message = e instanceof DBOpenException ? e.getMessage() : "IO error: " + e.getMessage();
+        String message;
+        if (e instanceof DatabaseLockedException) {
+            message = DatabaseLockedException.statusText(Path.of(((DatabaseLockedException) e).lockFile()));
+        } else if (e instanceof DatabasePathNotDirectoryException) {
+            // What C++ LevelDB reports when it cannot create the LOCK file inside the path.
+            message = "IO error: " + Path.of(((DatabasePathNotDirectoryException) e).path(), "LOCK") + ": Not a directory";
+        } else if (e instanceof DBOpenException) {
+            message = e.getMessage();
+        } else {
+            message = "IO error: " + e.getMessage();
+        }
         return new NativeDB.DBException(message, false, e);
     }
 

@@ -35,13 +35,13 @@ import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.internals.OffsetCheckpoint;
 import org.apache.kafka.streams.state.internals.StoreQueryUtils;
 import org.iq80.leveldb.DB;
+import org.iq80.leveldb.ExtendedDB;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Options;
 import org.iq80.leveldb.Range;
 import org.iq80.leveldb.ReadOptions;
 import org.iq80.leveldb.WriteBatch;
 import org.iq80.leveldb.WriteOptions;
-import org.leveldbj.db.DbImpl;
 import org.leveldbj.db.LevelDbFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -90,7 +90,7 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
 
     private final String name;
     private final Set<StoreIterator> openIterators = Collections.newSetFromMap(new IdentityHashMap<>());
-    private volatile DbImpl db;
+    private volatile ExtendedDB db;
     private File dbDir;
     private Options options;
     private LeveldbConfigSetter configSetter;
@@ -133,7 +133,7 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
         dbDir = new File(new File(context.stateDir(), PARENT_DIR), name);
         try {
             Files.createDirectories(dbDir.getParentFile().toPath());
-            db = (DbImpl) LevelDbFactory.factory.open(dbDir, options);
+            db = LevelDbFactory.factory.open(dbDir, options);
         } catch (IOException | DBException e) {
             throw new ProcessorStateException("store " + name + ": cannot open its database in " + dbDir + ": " + e.getMessage(), e);
         }
@@ -182,8 +182,8 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
         }
     }
 
-    private DbImpl openDb() {
-        DbImpl d = db;
+    private ExtendedDB openDb() {
+        ExtendedDB d = db;
         if (d == null) {
             throw new InvalidStateStoreException("store " + name + " is not open");
         }
@@ -397,7 +397,7 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
      */
     @Override
     public synchronized void commit(Map<TopicPartition, Long> changelogOffsets) {
-        DbImpl d = openDb();
+        ExtendedDB d = openDb();
         try {
             d.flushMemTable();
         } catch (DBException e) {
@@ -413,7 +413,7 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
 
     @Override
     public synchronized void close() {
-        DbImpl d = db;
+        ExtendedDB d = db;
         if (d == null) {
             return;
         }

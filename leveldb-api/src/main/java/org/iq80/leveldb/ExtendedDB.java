@@ -1,0 +1,44 @@
+package org.iq80.leveldb;
+
+/**
+ * What this engine offers beyond {@link DB}: the type {@code LevelDbFactory.factory.open}
+ * returns, so that these operations need no cast to an implementation class.
+ *
+ * <pre>{@code
+ * try (ExtendedDB db = LevelDbFactory.factory.open(dir, options)) {
+ *     db.put(key, value, new WriteOptions().disableWal(true));
+ *     db.flushMemTable();                  // now as durable as the tables
+ * }
+ * }</pre>
+ *
+ * <p>This is an extension of the 0.12 API. Code written against {@link DB} alone keeps working:
+ * {@code DB db = factory.open(...)} still compiles, and the object is the same. New operations
+ * are added here, never to {@link DB}, which stays the 0.12 interface.
+ *
+ * <p>Thread safety: as for {@link DB}, every operation may be called from any thread.
+ */
+public interface ExtendedDB extends DB {
+
+    /**
+     * Writes the memtable to a table and waits until it is one: what the memtable holds, writes
+     * made without the write-ahead log included ({@link WriteOptions#disableWal(boolean)}), is
+     * then as durable as the tables. Does nothing when the memtable is empty.
+     *
+     * @throws DBException if the flush fails (a background error, sticky), the database is
+     *     read-only, or it is closed meanwhile
+     */
+    void flushMemTable();
+
+    /**
+     * Turns a database with separated values ({@link Options#valueThreshold(int)}) back into
+     * plain LevelDB format, readable by C++ LevelDB, goleveldb and every other implementation:
+     * every table is rewritten with its values in it, the value files are deleted, and a new
+     * MANIFEST names the plain comparator. The database stays open and usable meanwhile; writes
+     * go on. Does nothing on a database in plain format.
+     *
+     * @throws InvalidArgumentException if the database was opened with a value threshold, or
+     *     is read-only
+     * @throws DBException if a compaction or the MANIFEST write fails
+     */
+    void inlineSeparatedValues();
+}

@@ -1,0 +1,423 @@
+package org.leveldbj.engine;
+
+import com.google.errorprone.annotations.concurrent.GuardedBy;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.iq80.leveldb.DBException;
+import org.iq80.leveldb.IOErrorException;
+import org.leveldbj.compaction.Compaction;
+import org.leveldbj.compaction.CompactionJob;
+import org.leveldbj.compaction.CompactionPicker;
+import org.leveldbj.compaction.CompactionStats;
+import org.leveldbj.table.TableReadOptions;
+import org.leveldbj.version.FileMetaData;
+
+/**
+ * The database's one background thread and what decides its steps (C++ MaybeScheduleCompaction
+ * and BackgroundCompaction): a step flushes the immutable memtable ({@link MemTableFlush}) when
+ * there is one, else runs the manual compaction in progress, else the compaction the picker
+ * chooses (or a trivial move), then sweeps obsolete files ({@link ObsoleteFiles}). It also
+ * holds the manual-compaction loop and the suspension of automatic compactions.
+ *
+ * <p>Errors: a failure of background work is recorded as the database's background error
+ * (sticky: every later write fails with it) and stops further background work.
+ *
+ * <p>Thread safety: every method but {@link #shutDown()} requires the database lock: the build
+ * checks the callers of those marked {@code @GuardedBy}, and the ones other parts call assert
+ * it. The background thread releases the lock for I/O.
+ *
+ * <p>Lifetime: {@link #shutDown()} waits for the running step and stops the thread.
+ */
+final class BackgroundWork {
+    private final DbState s;
+    private final MemTableFlush flush;
+    private final ObsoleteFiles obsolete;
+    private final ExecutorService executor;
+    private final CompactionJob job;
+
+    @GuardedBy("s.mutex")
+    private boolean scheduled;
+    /** How many background steps were ever scheduled. */
+    @GuardedBy("s.mutex")
+    private long stepsScheduled;
+    @GuardedBy("s.mutex")
+    private int suspensions;
+    @GuardedBy("s.mutex")
+    private ManualCompaction manual;
+
+    /** A manual compaction of one level in progress; begin moves forward as steps finish. */
+    private static final class ManualCompaction {
+        final int level;
+        byte[] begin;
+        final byte[] end;
+        boolean done;
+
+        /** Whether the level's files are rewritten in place rather than compacted into the next. */
+        final boolean inPlace;
+
+        ManualCompaction(int level, byte[] begin, byte[] end, boolean inPlace) {
+            this.level = level;
+            this.begin = begin;
+            this.end = end;
+            this.inPlace = inPlace;
+        }
+    }
+
+    /** The references compactions made for moved values, until their edit is applied. Background thread only. */
+    private final List<byte[]> relocated = new ArrayList<>();
+
+    BackgroundWork(DbState s, MemTableFlush flush, ObsoleteFiles obsolete) {
+        this.s = s;
+        this.flush = flush;
+        this.obsolete = obsolete;
+        String name = "leveldbj-background " + s.dir.getFileName();
+        this.executor = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        });
+        TableReadOptions compactionReads = new TableReadOptions(s.options.paranoidChecks(), false);
+        this.job = new CompactionJob(s.env, s.dir, s.sstTableNames, s.versions, s.tableOptions, compactionReads,
+                new CompactionJob.Context() {
+                    @Override
+                    public long newOutputFileNumber() {
+                        s.mutex.lock();
+                        try {
+                            return obsolete.newPendingOutput();
+                        } finally {
+                            s.mutex.unlock();
+                        }
+                    }
+
+                    @Override
+                    public void maybeFlushImmutable() {
+                        if (s.imm() != null) {
+                            s.mutex.lock();
+                            try {
+                                if (s.imm() != null && !s.shuttingDown) {
+                                    flush.flushImmutable();
+                                    s.backgroundChanged.signalAll();
+                                }
+                            } catch (IOException e) {
+                                throw new IOErrorException("IO error: " + e.getMessage(), e);
+                            } finally {
+                                s.mutex.unlock();
+                            }
+                        }
+                    }
+
+                    @Override
+                    public boolean shuttingDown() {
+                        return s.shuttingDown;
+                    }
+
+                    @Override
+                    public byte[] inline(ByteBuffer reference) {
+                        return s.valueLog.inlining() ? s.valueLog.read(reference).array() : null;
+                    }
+
+                    @Override
+                    public byte[] relocate(ByteBuffer internalKey, ByteBuffer reference) {
+                        try {
+                            return s.valueLog.relocate(internalKey, reference, relocated);
+                        } catch (IOException e) {
+                            throw new IOErrorException("IO error: moving a value out of a reclaimed value file: "
+                                    + e.getMessage(), e);
+                        }
+                    }
+                });
+    }
+
+    /** Waits until background work signals progress. Requires: the lock. */
+    void awaitChange() {
+        assert s.mutex.isHeldByCurrentThread();
+        s.backgroundChanged.awaitUninterruptibly();
+    }
+
+    /** Schedules a background step if one is needed and none is scheduled. Requires: the lock. */
+    @SuppressWarnings("GuardedBy") // held by the caller through its own reference: asserted
+    void maybeSchedule() {
+        assert s.mutex.isHeldByCurrentThread();
+        scheduleIfNeeded();
+    }
+
+    @GuardedBy("s.mutex")
+    private void scheduleIfNeeded() {
+        if (scheduled || s.shuttingDown || s.hasBackgroundError() || s.readOnly) {
+            return;
+        }
+        if (suspensions > 0 && s.imm() == null && manual == null) {
+            return;
+        }
+        if (s.imm() == null && manual == null && !s.versions.needsCompaction()) {
+            return;
+        }
+        scheduled = true;
+        stepsScheduled++;
+        executor.execute(this::backgroundCall);
+    }
+
+    /**
+     * Returns how many background steps were ever scheduled (a read-only database schedules
+     * none). Requires: the lock.
+     *
+     * @return the count
+     */
+    @SuppressWarnings("GuardedBy") // held by the caller through its own reference: asserted
+    long stepsScheduled() {
+        assert s.mutex.isHeldByCurrentThread();
+        return stepsScheduled;
+    }
+
+    private void backgroundCall() {
+        s.mutex.lock();
+        try {
+            try {
+                if (!s.shuttingDown && !s.hasBackgroundError()) {
+                    backgroundCompaction();
+                }
+            } catch (IOException | RuntimeException | Error e) {
+                if (!s.shuttingDown) {
+                    s.recordBackgroundError(e);
+                }
+            } finally {
+                scheduled = false;
+                scheduleIfNeeded();
+                s.backgroundChanged.signalAll();
+            }
+        } finally {
+            s.mutex.unlock();
+        }
+    }
+
+    @GuardedBy("s.mutex")
+    private void backgroundCompaction() throws IOException {
+        if (s.imm() != null) {
+            flush.flushImmutable();
+            return;
+        }
+        ManualCompaction m = manual;
+        Compaction c;
+        byte[] manualEnd = null;
+        if (m != null) {
+            c = m.inPlace ? CompactionPicker.rewriteLevel(s.versions, m.level, m.begin)
+                    : CompactionPicker.compactRange(s.versions, m.level, m.begin, m.end);
+            m.done = c == null;
+            if (c != null) {
+                List<FileMetaData> in = c.inputs(m.inPlace ? 1 : 0);
+                manualEnd = in.get(in.size() - 1).largest();
+            }
+        } else {
+            if (suspensions > 0) {
+                return;
+            }
+            c = CompactionPicker.pick(s.versions);
+        }
+        boolean succeeded = false;
+        try {
+            if (c == null) {
+                succeeded = true;
+                return;
+            }
+            if (m == null && c.isTrivialMove()) {
+                FileMetaData f = c.inputs(0).get(0);
+                c.edit().deleteFile(c.level(), f.number());
+                c.edit().addFile(c.level() + 1, f);
+                s.versions.logAndApply(c.edit());
+                s.publishReadView();
+                s.infoLog.log("Moved #%d to level-%d %d bytes: %s", f.number(), c.level() + 1, f.fileSize(),
+                        s.versions.levelSummary());
+            } else {
+                runCompaction(c);
+            }
+            succeeded = true;
+        } finally {
+            if (c != null) {
+                c.releaseInputs();
+            }
+            // After a failure the caller records the background error only once this returns,
+            // so the sweep must not run here: a failed MANIFEST switch has already advanced the
+            // MANIFEST number, and the sweep would delete the MANIFEST that CURRENT still names.
+            if (succeeded) {
+                obsolete.delete();
+            }
+            if (m != null) {
+                if (!m.done && manualEnd != null) {
+                    m.begin = manualEnd;
+                }
+                if (m.done || manualEnd == null) {
+                    m.done = true;
+                }
+                manual = null;
+            }
+        }
+    }
+
+    @GuardedBy("s.mutex")
+    private void runCompaction(Compaction c) throws IOException {
+        s.infoLog.log("Compacting %d@%d + %d@%d files", c.inputs(0).size(), c.level(), c.inputs(1).size(),
+                c.level() + 1);
+        long smallestSnapshot = s.snapshots.oldest(s.versions::lastSequence);
+        Set<Long> before = obsolete.pendingOutputs();
+        CompactionStats stats;
+        boolean separated = s.versions.separatedValues();
+        try {
+            s.mutex.unlock();
+            try {
+                stats = job.run(c, smallestSnapshot, separated);
+                if (!relocated.isEmpty()) {
+                    // The moved values are durable before the edit that drops their old copies.
+                    s.valueLog.sync();
+                }
+            } finally {
+                s.mutex.lock();
+                // Only this thread deletes files, so the outputs need no protection from here on.
+                obsolete.releaseAllBut(before);
+            }
+            c.addInputDeletions(c.edit());
+            s.versions.logAndApply(c.edit());
+        } finally {
+            // The values moved by the compaction are now referred to by its tables (or were
+            // abandoned with them).
+            for (byte[] reference : relocated) {
+                s.valueLog.released(reference);
+            }
+            relocated.clear();
+        }
+        s.publishReadView();
+        s.addStats(c.level() + 1, stats);
+        s.infoLog.log("Compacted to level-%d: %d bytes written, %s", c.level() + 1, stats.bytesWritten(),
+                s.versions.levelSummary());
+    }
+
+    /**
+     * Compacts the files of one level overlapping a range into the next level, step by step,
+     * in the background thread; returns when done. Requires: the lock.
+     *
+     * @param level the level
+     * @param begin the range start (internal key), or {@code null}
+     * @param end the range end (internal key), or {@code null}
+     */
+    @SuppressWarnings("GuardedBy") // held by the caller through its own reference: asserted
+    void compactRange(int level, byte[] begin, byte[] end) {
+        assert s.mutex.isHeldByCurrentThread();
+        runManual(new ManualCompaction(level, begin, end, false));
+    }
+
+    /**
+     * Rewrites every file of a level (1 or more) in place, step by step, in the background
+     * thread; returns when done. Requires: the lock.
+     *
+     * @param level the level
+     */
+    @SuppressWarnings("GuardedBy") // held by the caller through its own reference: asserted
+    void rewriteLevel(int level) {
+        assert s.mutex.isHeldByCurrentThread();
+        runManual(new ManualCompaction(level, null, null, true));
+    }
+
+    @GuardedBy("s.mutex")
+    private void runManual(ManualCompaction m) {
+        while (!m.done) {
+            s.checkBackgroundError();
+            if (s.shuttingDown) {
+                throw new DBException("database is closed");
+            }
+            if (manual == null) {
+                manual = m;
+                maybeSchedule();
+            }
+            awaitChange();
+        }
+        s.checkBackgroundError();
+    }
+
+    /** Waits until no memtable flush is pending. Requires: the lock. */
+    @SuppressWarnings("GuardedBy") // held by the caller through its own reference: asserted
+    void awaitImmutableFlushed() {
+        assert s.mutex.isHeldByCurrentThread();
+        while (s.imm() != null) {
+            s.checkBackgroundError();
+            if (s.shuttingDown) {
+                throw new DBException("database is closed");
+            }
+            awaitChange();
+        }
+        s.checkBackgroundError();
+    }
+
+    /**
+     * Stops automatic compactions, waiting for a running step to end. Requires: the lock.
+     */
+    @SuppressWarnings("GuardedBy") // held by the caller through its own reference: asserted
+    void suspend() {
+        assert s.mutex.isHeldByCurrentThread();
+        suspensions++;
+        while (scheduled) {
+            awaitChange();
+        }
+    }
+
+    /** Lets automatic compactions run again. Requires: the lock. */
+    @SuppressWarnings("GuardedBy") // held by the caller through its own reference: asserted
+    void resume() {
+        assert s.mutex.isHeldByCurrentThread();
+        if (suspensions > 0) {
+            suspensions--;
+        }
+        scheduleIfNeeded();
+        s.backgroundChanged.signalAll();
+    }
+
+    /**
+     * Deletes the files nothing needs any more, in the background thread (the only thread that
+     * deletes files: a compaction's outputs are unprotected between its end and its MANIFEST
+     * write), and waits for it. For files that became deletable without a background step
+     * (value files whose last readers went away). Requires: the lock NOT held.
+     */
+    void sweepObsoleteFiles() {
+        java.util.concurrent.Future<?> done;
+        try {
+            done = executor.submit(() -> {
+                s.mutex.lock();
+                try {
+                    if (!s.shuttingDown) {
+                        obsolete.delete();
+                    }
+                } finally {
+                    s.mutex.unlock();
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            return; // shutting down
+        }
+        try {
+            done.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException e) {
+            s.infoLog.log("deleting obsolete files failed: %s", e.getCause());
+        }
+    }
+
+    /**
+     * Stops the background thread after the running step. Requires: the lock NOT held, and
+     * {@code shuttingDown} set.
+     */
+    void shutDown() {
+        executor.shutdown();
+        try {
+            while (!executor.awaitTermination(10, TimeUnit.SECONDS)) {
+                s.infoLog.log("waiting for background work to finish");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package org.leveldbj.engine;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.iq80.leveldb.DatabaseLockedException;
+import org.iq80.leveldb.DatabasePathNotDirectoryException;
+import org.iq80.leveldb.Env;
+import org.leveldbj.filename.FileNames;
+
+/**
+ * Takes a database directory's {@code LOCK}, turning the two mistakes users make most into
+ * typed failures: a path that is a file ({@link DatabasePathNotDirectoryException}) and a
+ * database that another process or open database holds ({@link DatabaseLockedException},
+ * recognised by the message every {@link Env#lockFile} gives for it).
+ *
+ * <p>Thread safety: stateless.
+ */
+final class DatabaseLock {
+    /** The end of the message {@link Env#lockFile} gives when another holder has the lock. */
+    private static final String HELD = ": already held by process";
+
+    private DatabaseLock() {
+    }
+
+    /**
+     * Refuses a path that exists and is not a directory.
+     *
+     * @param env the environment
+     * @param dir the database directory
+     * @throws DatabasePathNotDirectoryException if {@code dir} exists and is not a directory
+     */
+    static void checkNotAFile(Env env, Path dir) throws DatabasePathNotDirectoryException {
+        if (env.fileExists(dir) && !env.isDirectory(dir)) {
+            throw new DatabasePathNotDirectoryException(dir);
+        }
+    }
+
+    /**
+     * Locks a database directory, creating its {@code LOCK} file when missing (the directory
+     * must exist).
+     *
+     * @param env the environment
+     * @param dir the database directory
+     * @return the held lock
+     * @throws DatabasePathNotDirectoryException if {@code dir} is not a directory
+     * @throws DatabaseLockedException if another process or open database holds it
+     * @throws IOException if the lock cannot be taken for another reason
+     */
+    static Env.FileLock lock(Env env, Path dir) throws IOException {
+        checkNotAFile(env, dir);
+        Path file = dir.resolve(FileNames.LOCK);
+        try {
+            return env.lockFile(file);
+        } catch (IOException e) {
+            throw typed(file, e);
+        }
+    }
+
+    /**
+     * Locks an existing {@code LOCK} file, as read-only opens do.
+     *
+     * @return the held lock, or {@code null} when the database has no {@code LOCK} file
+     * @throws DatabaseLockedException if another process or open database holds it
+     * @throws IOException if the lock cannot be taken for another reason
+     */
+    static Env.FileLock lockExisting(Env env, Path dir) throws IOException {
+        checkNotAFile(env, dir);
+        Path file = dir.resolve(FileNames.LOCK);
+        try {
+            return env.lockExistingFile(file);
+        } catch (IOException e) {
+            throw typed(file, e);
+        }
+    }
+
+    private static IOException typed(Path file, IOException e) {
+        String message = e.getMessage();
+        if (e instanceof DatabaseLockedException || message == null || !message.endsWith(HELD)) {
+            return e;
+        }
+        return new DatabaseLockedException(file, e);
+    }
+}

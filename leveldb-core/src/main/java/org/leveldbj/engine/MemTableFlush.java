@@ -1,0 +1,124 @@
+package org.leveldbj.engine;
+
+import com.google.errorprone.annotations.concurrent.GuardedBy;
+import java.io.IOException;
+import org.iq80.leveldb.DBException;
+import org.leveldbj.compaction.CompactionStats;
+import org.leveldbj.compaction.TableFileWriter;
+import org.leveldbj.iterator.SortedIterator;
+import org.leveldbj.key.InternalKeys;
+import org.leveldbj.memtable.MemTable;
+import org.leveldbj.version.FileMetaData;
+import org.leveldbj.version.Version;
+import org.leveldbj.version.VersionEdit;
+
+/**
+ * Writing memtables to tables (C++ CompactMemTable and WriteLevel0Table): the immutable memtable
+ * of a running database, and the memtables recovery fills from old logs.
+ *
+ * <p>Thread safety: every method requires the database lock (asserted at the entry points,
+ * checked by the build within) and releases it while the table is written. Flushes of the immutable memtable run in the background thread, or in a compaction
+ * that found one waiting; recovery's run before the database is shared.
+ */
+final class MemTableFlush {
+    private final DbState s;
+    private final WriteAheadLog wal;
+    private final ObsoleteFiles obsolete;
+
+    MemTableFlush(DbState s, WriteAheadLog wal, ObsoleteFiles obsolete) {
+        this.s = s;
+        this.wal = wal;
+        this.obsolete = obsolete;
+    }
+
+    /**
+     * Flushes the immutable memtable to a table, records it with the current log number (the
+     * older logs are then obsolete) and deletes what became obsolete.
+     *
+     * @throws IOException if writing the table or the MANIFEST fails
+     */
+    @SuppressWarnings("GuardedBy") // held by the caller through its own reference: asserted
+    void flushImmutable() throws IOException {
+        assert s.mutex.isHeldByCurrentThread();
+        flushImmutableLocked();
+    }
+
+    @GuardedBy("s.mutex")
+    private void flushImmutableLocked() throws IOException {
+        MemTable imm = s.imm();
+        assert imm != null;
+        VersionEdit edit = new VersionEdit();
+        Version base = s.versions.current();
+        base.ref();
+        try {
+            writeLevel0TableLocked(imm, edit, base);
+        } finally {
+            base.unref();
+        }
+        if (s.shuttingDown) {
+            // Not recorded: the log is replayed at the next open. C++ LevelDB leaves the table for
+            // its next open to delete; here it goes now, because its number is not yet handed out
+            // in the MANIFEST, so the next program to open the directory may give that number to
+            // a table of its own, and under the other suffix both would stay (goleveldb then
+            // counts the number twice and refuses to open).
+            obsolete.delete();
+            throw new DBException("database closed during memtable compaction");
+        }
+        edit.setPrevLogNumber(0);
+        edit.setLogNumber(wal.number());
+        // Only what the flushed memtable holds is in tables now; later records live in the log.
+        edit.setLastSequence(s.immLastSequence());
+        s.versions.logAndApply(edit);
+        s.immutableFlushed();
+        obsolete.delete();
+    }
+
+    /**
+     * Writes a memtable to a new table and records it in an edit, at the level
+     * {@link Version#pickLevelForMemTableOutput} picks (level 0 when {@code base} is null, as
+     * during recovery).
+     *
+     * @param mem the memtable
+     * @param edit receives the new file
+     * @param base the version to place the table in, or {@code null}
+     * @throws IOException if writing fails
+     */
+    @SuppressWarnings("GuardedBy") // held by the caller through its own reference: asserted
+    void writeLevel0Table(MemTable mem, VersionEdit edit, Version base) throws IOException {
+        assert s.mutex.isHeldByCurrentThread();
+        writeLevel0TableLocked(mem, edit, base);
+    }
+
+    @GuardedBy("s.mutex")
+    private void writeLevel0TableLocked(MemTable mem, VersionEdit edit, Version base) throws IOException {
+        long start = System.nanoTime();
+        long number = obsolete.newPendingOutput();
+        FileMetaData meta;
+        boolean separated = s.versions.separatedValues();
+        s.mutex.unlock();
+        try (SortedIterator it = mem.iterator()) {
+            // Only a database marked for separated values can hold references to count.
+            meta = TableFileWriter.writeAll(s.env, s.dir, number, s.sstTableNames, s.tableOptions, s.tables, it,
+                    separated ? edit : null);
+            if (separated && meta != null) {
+                // The table may refer to values no sync has covered yet: make them durable
+                // before the edit recording the table (and retiring its log) can be.
+                s.valueLog.sync();
+            }
+        } finally {
+            s.mutex.lock();
+            obsolete.release(number);
+        }
+        int level = 0;
+        if (meta != null) {
+            if (base != null) {
+                level = base.pickLevelForMemTableOutput(InternalKeys.userKey(meta.smallest()),
+                        InternalKeys.userKey(meta.largest()));
+            }
+            edit.addFile(level, meta);
+            s.infoLog.log("Level-0 table #%d: %d bytes, placed at level %d", number, meta.fileSize(), level);
+        }
+        s.addStats(level, new CompactionStats((System.nanoTime() - start) / 1000, 0,
+                meta == null ? 0 : meta.fileSize()));
+    }
+}

@@ -1,0 +1,42 @@
+package org.leveldbj.engine;
+
+import java.nio.ByteBuffer;
+import org.leveldbj.cache.TableCache;
+import org.leveldbj.iterator.SortedIterator;
+import org.leveldbj.table.Table;
+import org.leveldbj.table.TableReadOptions;
+import org.leveldbj.version.TableSource;
+
+/**
+ * Lets versions read tables through the database's {@link TableCache}.
+ *
+ * <p>Thread safety: as safe as the table cache, which is safe for concurrent use.
+ */
+final class TableCacheSource implements TableSource {
+    private final TableCache cache;
+
+    TableCacheSource(TableCache cache) {
+        this.cache = cache;
+    }
+
+    @Override
+    public SortedIterator iterator(long fileNumber, long fileSize, TableReadOptions readOptions) {
+        return cache.iterator(fileNumber, fileSize, readOptions);
+    }
+
+    @Override
+    public boolean get(long fileNumber, long fileSize, ByteBuffer internalKey, TableReadOptions readOptions,
+                       Table.EntryHandler handler) {
+        return cache.get(fileNumber, fileSize, internalKey, readOptions, handler);
+    }
+
+    @Override
+    public long approximateOffsetOf(long fileNumber, long fileSize, ByteBuffer internalKey) {
+        return cache.approximateOffsetOf(fileNumber, fileSize, internalKey);
+    }
+
+    @Override
+    public void evict(long fileNumber) {
+        cache.evict(fileNumber);
+    }
+}
