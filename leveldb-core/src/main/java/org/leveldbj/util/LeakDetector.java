@@ -15,7 +15,7 @@ import java.util.List;
  * <p>Opt-in: on when the system property {@value #PROPERTY} is {@code true} (read once, when
  * this class is loaded); off, {@link #track} returns {@code null} and costs one branch. On, each
  * tracked object records its creation stack (a {@link Throwable}, so a few microseconds per
- * creation), and a leak is logged at error level through SLF4J and kept for
+ * creation), and a leak is logged at error level through {@code System.Logger} and kept for
  * {@link #takeReports()}.
  *
  * <p>The detector only reports: it does not release what the leaked object held, since that
