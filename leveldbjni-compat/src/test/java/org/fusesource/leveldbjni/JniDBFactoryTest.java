@@ -97,7 +97,18 @@ class JniDBFactoryTest {
             NativeDB.DBException e = openFails(dir, new Options());
             assertEquals("IO error: lock " + new File(dir, "LOCK") + ": already held by process", e.getMessage());
             assertFalse(e.isNotFound());
+            assertInstanceOf(org.iq80.leveldb.DatabaseLockedException.class, e.getCause());
         }
+    }
+
+    @Test
+    void aRegularFileIsTheIoErrorCppLevelDbGives() throws IOException {
+        File file = tmp.resolve("plain-file").toFile();
+        Files.write(file.toPath(), "x".getBytes(StandardCharsets.US_ASCII));
+        NativeDB.DBException e = openFails(file, new Options());
+        assertEquals("IO error: " + new File(file, "LOCK") + ": Not a directory", e.getMessage());
+        assertFalse(e.isNotFound());
+        assertInstanceOf(org.iq80.leveldb.DatabasePathNotDirectoryException.class, e.getCause());
     }
 
     @Test
