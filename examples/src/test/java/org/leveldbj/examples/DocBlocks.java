@@ -26,8 +26,10 @@ import java.util.stream.Collectors;
  *
  * <p>So a changed call or string, and a removed, added or moved line, all break the match,
  * including a line removed at either end of a paragraph (the block no longer starts or ends
- * where a paragraph of the file does). What it does not catch: a block that leaves out its
- * imports altogether, or a whole balanced paragraph at the end of a body.
+ * where a paragraph of the file does). What it lets pass: a block that leaves out its imports
+ * altogether, or a whole paragraph at the start or the end of its body when what remains still
+ * begins and ends as a paragraph does (a paragraph that opens or closes a brace of the rest
+ * cannot go unnoticed).
  *
  * <p>Thread safety: stateless.
  */
