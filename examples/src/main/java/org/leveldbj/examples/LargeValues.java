@@ -10,7 +10,7 @@ import org.iq80.leveldb.*;
 /**
  * Value separation ({@code Options.valueThreshold}, an extension): values of at least the
  * threshold go to append-only value files ({@code NNNNNN.vlog}), written once, and the tables
- * hold a small reference instead; reads follow the reference. doc/value-separation.md's example
+ * hold a small reference instead; reads follow the reference. doc/large-values.md's example
  * is this code.
  *
  * <p>Run: {@code LargeValues [directory]}; without a directory it works in a temporary one.
