@@ -45,8 +45,12 @@ public final class CompactionJob {
          */
         long newOutputFileNumber();
 
-        /** Flushes a waiting immutable memtable first: flushes are more urgent than compactions. */
-        void maybeFlushImmutable();
+        /**
+         * Flushes a waiting immutable memtable first: flushes are more urgent than compactions.
+         *
+         * @return the nanoseconds the flush took, 0 when there was none
+         */
+        long maybeFlushImmutable();
 
         /**
          * Tells whether the database is closing; the job then stops early.
@@ -136,6 +140,7 @@ public final class CompactionJob {
      */
     public CompactionStats run(Compaction c, long smallestSnapshot, boolean separated) throws IOException {
         long start = System.nanoTime();
+        long flushNanos = 0; // memtable flushes done meanwhile: counted as level 0's, not this compaction's
         KeyComparator ucmp = vset.icmp().userComparator();
         OutputSyncs syncs = new OutputSyncs();
         List<FileMetaData> outputs = List.of();
@@ -152,7 +157,7 @@ public final class CompactionJob {
                 if (context.shuttingDown()) {
                     throw new DBException("database is closing: compaction abandoned");
                 }
-                context.maybeFlushImmutable();
+                flushNanos += context.maybeFlushImmutable();
                 ByteBuffer key = input.key();
                 if (separated) {
                     // Every input entry leaves with its table; those kept are counted again below.
@@ -250,7 +255,7 @@ public final class CompactionJob {
             written += f.fileSize();
         }
         long read = Version.totalFileSize(c.inputs(0)) + Version.totalFileSize(c.inputs(1));
-        return new CompactionStats((System.nanoTime() - start) / 1000, read, written);
+        return new CompactionStats((System.nanoTime() - start - flushNanos) / 1000, read, written);
     }
 
     /** Asks the compaction about a user key held in the first {@code length} bytes of a view. */

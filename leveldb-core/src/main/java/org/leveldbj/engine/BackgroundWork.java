@@ -96,20 +96,23 @@ final class BackgroundWork {
                     }
 
                     @Override
-                    public void maybeFlushImmutable() {
+                    public long maybeFlushImmutable() {
                         if (s.imm() != null) {
+                            long start = System.nanoTime();
                             s.mutex.lock();
                             try {
                                 if (s.imm() != null && !s.shuttingDown) {
                                     flush.flushImmutable();
                                     s.backgroundChanged.signalAll();
                                 }
+                                return System.nanoTime() - start;
                             } catch (IOException e) {
                                 throw new IOErrorException("IO error: " + e.getMessage(), e);
                             } finally {
                                 s.mutex.unlock();
                             }
                         }
+                        return 0;
                     }
 
                     @Override
