@@ -36,8 +36,8 @@ public final class DbBench {
      * Runs the command line in this JVM, as {@code leveldb bench} does, without exiting.
      *
      * @param args db_bench's flags
-     * @param out where the report goes
-     * @param err where errors, the environment lines and the warm-up's first and last lines go
+     * @param out where the header and the report go
+     * @param err where errors and the warm-up's first and last lines go
      * @param progress whether to report progress ("... fillseq: finished N ops") on standard error
      * @return the exit code: 0 done, 1 a workload or the database failed, 2 bad flags
      */
@@ -84,7 +84,6 @@ public final class DbBench {
                 temporary = Files.createTempDirectory("dbbench-");
                 dir = temporary.toFile();
             }
-            Header.printEnvironment(err, impl);
             Header.print(out, flags, impl, options.warnings());
             out.flush();
             warmUp(flags, impl, err, progress);

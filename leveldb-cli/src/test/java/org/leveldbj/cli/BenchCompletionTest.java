@@ -18,7 +18,7 @@ class BenchCompletionTest {
         assertTrue(r.out().contains("Entries:    300"), r.out());
         assertTrue(r.out().matches("(?s).*\nfillseq +: +[0-9.]+ micros/op;.*"), r.out());
         assertTrue(r.out().contains("(300 of 300 found)"), r.out());
-        assertTrue(r.err().contains("LevelDB:    leveldbj"), r.err());
+        assertTrue(r.out().startsWith("LevelDB:    leveldbj"), r.out());
 
         Cli.Result bad = Cli.run("bench", "--no_such_flag=1");
         assertEquals(ExitCode.USAGE, bad.exit(), bad.toString());
