@@ -43,8 +43,8 @@ final class CompactCommand extends CommandBase {
             progress.close();
         }
         long[] after = tables(db);
-        out().printf("compacted %s: %d tables (%s) before, %d tables (%s) after%n", db,
-                before[0], Progress.bytes(before[1]), after[0], Progress.bytes(after[1]));
+        out().printf("compacted %s: %s (%s) before, %s (%s) after%n", db, Plural.count(before[0], "table"),
+                Progress.bytes(before[1]), Plural.count(after[0], "table"), Progress.bytes(after[1]));
         return ExitCode.OK;
     }
 

@@ -79,7 +79,7 @@ final class DumpCommand extends CommandBase {
                 break;
         }
         if (sink.problems() > 0) {
-            throw new CliFailure(ExitCode.CORRUPTION, Verifier.count(sink.problems(), "problem")
+            throw new CliFailure(ExitCode.CORRUPTION, Plural.count(sink.problems(), "problem")
                     + " in " + file + " (listed above; 'leveldb verify' checks the whole database)");
         }
         return ExitCode.OK;

@@ -100,7 +100,7 @@ final class DumpSink {
             return "'" + OutputFormat.TEXT.render(value) + "'";
         }
         return "-> " + FileNames.valueFileName(ref.fileNumber()) + " offset=" + ref.offset() + " record="
-                + ref.recordSize() + " value=" + ref.valueLength() + " bytes";
+                + ref.recordSize() + " value=" + Plural.count(ref.valueLength(), "byte");
     }
 
     /**

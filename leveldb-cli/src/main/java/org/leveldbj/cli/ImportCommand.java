@@ -75,8 +75,8 @@ final class ImportCommand extends CommandBase {
                     } catch (IllegalArgumentException e) {
                         database.write(batch, new WriteOptions().sync(true));
                         throw new CliFailure(ExitCode.OTHER, (fromStdin ? "standard input" : file) + ":" + lineNumber
-                                + ": " + e.getMessage() + " (" + EXPECTED + "); the " + n
-                                + " entries before it are imported");
+                                + ": " + e.getMessage() + " (" + EXPECTED + "); the "
+                                + Plural.count(n, "entry") + " before it " + (n == 1 ? "is" : "are") + " imported");
                     }
                     batch.put(entry[0], entry[1]);
                     n++;
@@ -92,7 +92,7 @@ final class ImportCommand extends CommandBase {
                 batch.close();
             }
         }
-        out().println("imported " + Verifier.count(n, "entry") + " into " + db);
+        out().println("imported " + Plural.count(n, "entry") + " into " + db);
         return ExitCode.OK;
     }
 

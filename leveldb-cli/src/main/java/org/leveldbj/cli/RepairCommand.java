@@ -52,7 +52,7 @@ final class RepairCommand extends CommandBase {
             }
         }
         long[] tables = CompactCommand.tables(db);
-        out().printf("repaired %s: %d tables (%s)%n", db, tables[0], Progress.bytes(tables[1]));
+        out().printf("repaired %s: %s (%s)%n", db, Plural.count(tables[0], "table"), Progress.bytes(tables[1]));
         return ExitCode.OK;
     }
 }

@@ -36,8 +36,8 @@ final class RewriteCommand extends CommandBase {
             progress.close();
         }
         long[] after = DbFile.countAndSize(db, FileType.VALUE);
-        out().printf("rewrote %s in plain LevelDB format: %d value files (%s) before, %d after%n", db,
-                before[0], Progress.bytes(before[1]), after[0]);
+        out().printf("rewrote %s in plain LevelDB format: %s (%s) before, %d after%n", db,
+                Plural.count(before[0], "value file"), Progress.bytes(before[1]), after[0]);
         return ExitCode.OK;
     }
 }

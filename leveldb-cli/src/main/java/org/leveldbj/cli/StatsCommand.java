@@ -46,7 +46,7 @@ final class StatsCommand extends CommandBase {
             List<DbFile> files = DbFile.list(db);
             out.println("database: " + db);
             out.println("comparator: " + m.comparator);
-            out.println("manifest: " + m.file.getFileName() + " (" + m.records + " records)");
+            out.println("manifest: " + m.file.getFileName() + " (" + Plural.count(m.records, "record") + ")");
             out.println("last sequence in the MANIFEST: " + m.lastSequence);
             out.println("next file number: " + m.nextFileNumber);
             out.println("log number: " + m.logNumber + (m.prevLogNumber != null && m.prevLogNumber != 0
@@ -54,7 +54,7 @@ final class StatsCommand extends CommandBase {
             out.println("live logs: " + m.liveLogs(DbFile.names(files)));
             printFiles(out, files);
             printLevels(out, m);
-            out.println("approximate size of all keys: " + approximateSize(database, m) + " bytes");
+            out.println("approximate size of all keys: " + Plural.count(approximateSize(database, m), "byte"));
             printCompression(out, m);
             printProperties(out, database);
             for (CorruptionException e : problems) {
@@ -77,7 +77,8 @@ final class StatsCommand extends CommandBase {
         out.println("files by type:");
         byKind.forEach((kind, c) -> {
             if (c[0] > 0) {
-                out.printf("  %-9s %6d files %14d bytes%n", kind, c[0], c[1]);
+                out.printf("  %-9s %6d %-5s %14d %s%n", kind, c[0], Plural.noun(c[0], "file"), c[1],
+                        Plural.noun(c[1], "byte"));
             }
         });
     }
@@ -89,7 +90,9 @@ final class StatsCommand extends CommandBase {
             for (FileMetaData f : m.levels.get(level).values()) {
                 bytes += f.fileSize();
             }
-            out.printf("  level %d %6d files %14d bytes%n", level, m.levels.get(level).size(), bytes);
+            int files = m.levels.get(level).size();
+            out.printf("  level %d %6d %-5s %14d %s%n", level, files, Plural.noun(files, "file"), bytes,
+                    Plural.noun(bytes, "byte"));
         }
     }
 
@@ -129,7 +132,7 @@ final class StatsCommand extends CommandBase {
         if (counts.isEmpty()) {
             out.println("  (no tables)");
         }
-        counts.forEach((codec, n) -> out.printf("  %-8s %8d blocks%n", codec, n));
+        counts.forEach((codec, n) -> out.printf("  %-8s %8d %s%n", codec, n, Plural.noun(n, "block")));
     }
 
     /** The name of a block compression type byte. */

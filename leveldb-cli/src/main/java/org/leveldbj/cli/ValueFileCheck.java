@@ -173,10 +173,10 @@ final class ValueFileCheck implements AutoCloseable {
         if (scan.torn()) {
             reason = "torn tail: " + e.reason();
         } else if (end == size) {
-            reason = e.reason() + "; no sound record in the " + Verifier.count(size - e.offset(), "byte")
+            reason = e.reason() + "; no sound record in the " + Plural.count(size - e.offset(), "byte")
                     + " from there to the end of the file";
         } else {
-            reason = e.reason() + "; " + Verifier.count(end - e.offset(), "byte")
+            reason = e.reason() + "; " + Plural.count(end - e.offset(), "byte")
                     + " up to the next sound record";
         }
         return new CorruptionException(reason, e.file(), e.offset());
@@ -193,7 +193,7 @@ final class ValueFileCheck implements AutoCloseable {
     void check(ValueReference ref, String entry, String where, long offset) {
         String name = FileNames.valueFileName(ref.fileNumber());
         String described = where + " at offset " + offset + ": " + entry + " refers to " + name + " offset "
-                + ref.offset() + " (" + ref.recordSize() + " bytes)";
+                + ref.offset() + " (" + Plural.count(ref.recordSize(), "byte") + ")";
         ScannedFile file = scanned.get(ref.fileNumber());
         if (file == null) {
             missing.computeIfAbsent(ref.fileNumber(), n -> new Damage(new CorruptionException("missing value file",
@@ -226,7 +226,8 @@ final class ValueFileCheck implements AutoCloseable {
             return;
         }
         problems.accept(new CorruptionException(entry + " refers to " + name + " offset " + ref.offset() + " ("
-                + ref.recordSize() + " bytes), where no sound record of that size starts: " + failure, where, offset));
+                + Plural.count(ref.recordSize(), "byte") + "), where no sound record of that size starts: " + failure,
+                where, offset));
     }
 
     /** Reports the damage found, each with the references it breaks, in file and offset order. */
@@ -243,13 +244,13 @@ final class ValueFileCheck implements AutoCloseable {
             for (Damage d : found) {
                 CorruptionException e = d.found;
                 String breaks = d.references == 0 ? "breaks no reference"
-                        : "breaks " + Verifier.count(d.references, "reference");
+                        : "breaks " + Plural.count(d.references, "reference");
                 problems.accept(new CorruptionException(e.reason() + "; " + breaks, e.file(), e.offset()));
                 for (String entry : d.broken) {
                     out.println("note: " + entry);
                 }
                 if (d.references > d.broken.size()) {
-                    out.println("note: and " + Verifier.count(d.references - d.broken.size(), "more reference"));
+                    out.println("note: and " + Plural.count(d.references - d.broken.size(), "more reference"));
                 }
             }
         }

@@ -129,20 +129,14 @@ final class Verifier {
         }
         valueFiles.finish();
         String manifestPart = manifest == null ? "no readable MANIFEST"
-                : manifest.file.getFileName() + " (" + manifest.records + " records)";
-        return "verified " + dir + ": " + count(tables, "table") + " (" + count(blocks, "block") + ", "
-                + count(entries, "entry") + "), " + count(logs, "log") + " (" + count(logRecords, "record") + ", "
-                + count(logEntries, "entry") + "), "
-                + (valueFiles.files() == 0 ? "" : count(valueFiles.files(), "value file") + " ("
-                        + count(valueFiles.records(), "record") + "), ")
+                : manifest.file.getFileName() + " (" + Plural.count(manifest.records, "record") + ")";
+        return "verified " + dir + ": " + Plural.count(tables, "table") + " (" + Plural.count(blocks, "block") + ", "
+                + Plural.count(entries, "entry") + "), " + Plural.count(logs, "log") + " (" + Plural.count(logRecords, "record") + ", "
+                + Plural.count(logEntries, "entry") + "), "
+                + (valueFiles.files() == 0 ? "" : Plural.count(valueFiles.files(), "value file") + " ("
+                        + Plural.count(valueFiles.records(), "record") + "), ")
                 + manifestPart + ": "
-                + (problems.isEmpty() ? "OK" : count(problems.size(), "problem"));
-    }
-
-    /** {@code 1 table}, {@code 2 tables}, {@code 3 entries}. */
-    static String count(long n, String noun) {
-        String plural = noun.endsWith("y") ? noun.substring(0, noun.length() - 1) + "ies" : noun + "s";
-        return n + " " + (n == 1 ? noun : plural);
+                + (problems.isEmpty() ? "OK" : Plural.count(problems.size(), "problem"));
     }
 
     private void verifyTable(Path path, FileMetaData meta, int level, boolean ordered) throws IOException {
@@ -155,7 +149,7 @@ final class Verifier {
         tables++;
         long size = Files.size(path);
         if (meta != null && meta.fileSize() != size) {
-            problem(new CorruptionException("table is " + size + " bytes, the MANIFEST says " + meta.fileSize(), name,
+            problem(new CorruptionException("table is " + Plural.count(size, "byte") + ", the MANIFEST says " + meta.fileSize(), name,
                     CorruptionException.UNKNOWN_OFFSET));
         }
         InternalKeyComparator icmp = new InternalKeyComparator(BytewiseComparator.INSTANCE);

@@ -52,7 +52,7 @@ final class VerifyCommand extends CommandBase {
         }
         out().println(summary);
         if (!problems.isEmpty()) {
-            throw new CliFailure(ExitCode.CORRUPTION, Verifier.count(problems.size(), "problem")
+            throw new CliFailure(ExitCode.CORRUPTION, Plural.count(problems.size(), "problem")
                     + " in " + db + "; the first: " + Errors.report(problems.get(0)).message());
         }
         return ExitCode.OK;
