@@ -1,7 +1,6 @@
 package org.leveldbj.cli;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -50,7 +49,7 @@ final class ValueFileCheck implements AutoCloseable {
     static final int NOTES_PER_PROBLEM = 10;
 
     private final Path dir;
-    private final PrintStream out;
+    private final Consumer<String> notes;
     private final Consumer<CorruptionException> problems;
     /** Reads the references whose record the scan did not read. */
     private final ValueFiles values;
@@ -105,12 +104,12 @@ final class ValueFileCheck implements AutoCloseable {
 
     /**
      * @param dir the database directory
-     * @param out where notes go
+     * @param notes receives each note (and prints it): an entry a problem breaks
      * @param problems receives each problem (and prints it)
      */
-    ValueFileCheck(Path dir, PrintStream out, Consumer<CorruptionException> problems) {
+    ValueFileCheck(Path dir, Consumer<String> notes, Consumer<CorruptionException> problems) {
         this.dir = dir;
-        this.out = out;
+        this.notes = notes;
         this.problems = problems;
         this.values = new ValueFiles(FileSystemEnv.getDefault(), dir);
     }
@@ -247,10 +246,10 @@ final class ValueFileCheck implements AutoCloseable {
                         : "breaks " + Plural.count(d.references, "reference");
                 problems.accept(new CorruptionException(e.reason() + "; " + breaks, e.file(), e.offset()));
                 for (String entry : d.broken) {
-                    out.println("note: " + entry);
+                    notes.accept(entry);
                 }
                 if (d.references > d.broken.size()) {
-                    out.println("note: and " + Plural.count(d.references - d.broken.size(), "more reference"));
+                    notes.accept("and " + Plural.count(d.references - d.broken.size(), "more reference"));
                 }
             }
         }
