@@ -77,6 +77,9 @@ public final class Main {
         CommandLine bench = cl.getSubcommands().get("bench");
         bench.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER,
                 help -> BenchCommand.footerSection() + help.footer());
+        if (!BenchCommand.available()) {
+            bench.getCommandSpec().usageMessage().header(BenchCommand.UNAVAILABLE_HEADER);
+        }
         return cl;
     }
 

@@ -1,6 +1,7 @@
 package org.leveldbj.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -23,6 +24,9 @@ class BenchCompletionTest {
         Cli.Result bad = Cli.run("bench", "--no_such_flag=1");
         assertEquals(ExitCode.USAGE, bad.exit(), bad.toString());
         assertTrue(bad.err().contains("--no_such_flag=1"), bad.err());
+
+        assertTrue(BenchCommand.available(), "leveldb-benchmark is on the tests' class path");
+        assertNull(BenchCommand.runner("org.leveldbj.benchmark.NoSuchRunner"));
 
         Cli.Result help = Cli.run("bench", "--help");
         assertEquals(0, help.exit(), help.toString());
