@@ -74,6 +74,12 @@ public final class Main {
         cl.setExecutionExceptionHandler(new Errors());
         cl.setParameterExceptionHandler(new UsageErrors());
         addExitCodes(cl.getCommandSpec().usageMessage());
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            UsageMessageSpec usage = sub.getCommandSpec().usageMessage();
+            if (usage.footer().length > 0 && usage.footerHeading().isEmpty()) {
+                usage.footerHeading("%n"); // a blank line between the options and the footer
+            }
+        }
         CommandLine bench = cl.getSubcommands().get("bench");
         bench.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER,
                 help -> BenchCommand.footerSection() + help.footer());

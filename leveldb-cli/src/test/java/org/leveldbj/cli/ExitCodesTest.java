@@ -34,6 +34,7 @@ class ExitCodesTest {
                     command + ": " + sub.out());
         }
         assertEquals(Cli.run("help", "scan").out(), Cli.run("scan", "--help").out());
+        assertTrue(Cli.run("count", "--help").out().contains("exit.\n\nThe range: "), "a blank line before the footer");
         Cli.Result version = Cli.run("--version");
         assertEquals(0, version.exit());
         assertTrue(version.out().startsWith("leveldb (leveldbj) "), version.out());
