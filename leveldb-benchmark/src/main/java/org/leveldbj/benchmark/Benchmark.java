@@ -26,6 +26,7 @@ final class Benchmark {
     private DB db;
     private int threadsStarted;
     private AfterWorkload afterWorkload = AfterWorkload.NONE;
+    private String progressPrefix = "";
 
     /** Runs between two workloads, outside every measurement. */
     @FunctionalInterface
@@ -64,6 +65,17 @@ final class Benchmark {
         return this;
     }
 
+    /**
+     * Sets what the progress lines put before each workload's name ({@code ""} unless set).
+     *
+     * @param prefix e.g. {@code "warm-up "}
+     * @return this
+     */
+    Benchmark progressPrefix(String prefix) {
+        this.progressPrefix = prefix;
+        return this;
+    }
+
     void run() throws IOException, BenchmarkException {
         if (!flags.useExistingDb) {
             impl.factory().destroy(dir, new Options());
@@ -88,13 +100,12 @@ final class Benchmark {
         String name = workload.benchmarkName();
         if (workload.operation() == null) {
             String value = db.getProperty(workload.property());
-            out.printf("%n%s%n", value == null ? "(failed)" : value);
-            out.flush();
+            report(String.format("%n%s", value == null ? "(failed)" : value));
             return;
         }
         if (workload.freshDb()) {
             if (flags.useExistingDb) {
-                out.println(ReportLine.skipped(name, "--use_existing_db is true"));
+                report(ReportLine.skipped(name, "--use_existing_db is true"));
                 return;
             }
             closeDb();
@@ -105,7 +116,7 @@ final class Benchmark {
             // The seeds the threads would have used are spent all the same, so that the
             // following workloads visit the same keys as on an implementation that ran it.
             threadsStarted += flags.threads;
-            out.println(ReportLine.skipped(name, impl + " cannot iterate backwards"));
+            report(ReportLine.skipped(name, impl + " cannot iterate backwards"));
             return;
         }
         runThreads(workload);
@@ -113,6 +124,7 @@ final class Benchmark {
 
     private void runThreads(Workload workload) throws BenchmarkException {
         WorkloadContext context = new WorkloadContext(db, workload, flags, values);
+        Progress.Counter counter = progress.start(progressPrefix + workload.benchmarkName());
         List<ThreadState> states = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
         Throwable[] failures = new Throwable[flags.threads];
@@ -120,7 +132,7 @@ final class Benchmark {
         for (int i = 0; i < flags.threads; i++) {
             threadsStarted++;
             ThreadState state = new ThreadState(i, 1000 + threadsStarted,
-                    new Stats(progress, flags.histogram));
+                    new Stats(counter, flags.histogram));
             states.add(state);
             int index = i;
             Thread thread = new Thread(() -> {
@@ -142,8 +154,7 @@ final class Benchmark {
         }
         for (Throwable failure : failures) {
             if (failure instanceof UnsupportedOperationException) {
-                out.println(ReportLine.skipped(workload.benchmarkName(),
-                        impl + ": " + failure.getMessage()));
+                report(ReportLine.skipped(workload.benchmarkName(), impl + ": " + failure.getMessage()));
                 return;
             }
             if (failure != null) {
@@ -155,7 +166,13 @@ final class Benchmark {
         for (int i = 1; i < states.size(); i++) {
             merged.merge(states.get(i).stats);
         }
-        out.println(merged.report(workload.benchmarkName()));
+        report(merged.report(workload.benchmarkName()));
+    }
+
+    /** Prints a line of the report, after blanking the progress line standing on a terminal. */
+    private void report(String text) {
+        progress.clear();
+        out.println(text);
         out.flush();
     }
 

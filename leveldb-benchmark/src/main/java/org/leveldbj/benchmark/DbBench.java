@@ -36,14 +36,13 @@ public final class DbBench {
      * Runs the command line in this JVM, as {@code leveldb bench} does, without exiting.
      *
      * @param args db_bench's flags
-     * @param out where the report goes
-     * @param err where errors and the environment lines go
-     * @param progress whether to report progress ("... finished N ops") on standard error
+     * @param out where the header and the report go
+     * @param err where errors and the warm-up's first and last lines go
+     * @param progress whether to report progress ("... fillseq: finished N ops") on standard error
      * @return the exit code: 0 done, 1 a workload or the database failed, 2 bad flags
      */
     public static int run(String[] args, PrintStream out, PrintStream err, boolean progress) {
-        return run(args, out, err, progress ? Progress.toStandardError()
-                : new Progress(new PrintStream(OutputStream.nullOutputStream()), false));
+        return run(args, out, err, progress ? Progress.toStandardError() : Progress.silent());
     }
 
     /** Runs the command line; returns the exit code. */
@@ -85,17 +84,19 @@ public final class DbBench {
                 temporary = Files.createTempDirectory("dbbench-");
                 dir = temporary.toFile();
             }
-            Header.printEnvironment(err, impl);
             Header.print(out, flags, impl, options.warnings());
-            warmUp(flags, impl, err);
+            out.flush();
+            warmUp(flags, impl, err, progress);
             new Benchmark(flags, impl, options, dir, out, progress).run();
             return 0;
         } catch (BenchmarkException | FlagException e) {
             out.flush();
+            progress.clear();
             err.println(e.getMessage());
             return 1;
         } catch (IOException | RuntimeException e) {
             out.flush();
+            progress.clear();
             err.println("db error: " + e);
             return 1;
         } finally {
@@ -107,10 +108,11 @@ public final class DbBench {
 
     /**
      * Runs the workloads once on a scratch database of {@link Flags#effectiveWarmup()} entries,
-     * printing nothing but one line on {@code err}, and after each of them waits for the
-     * compilations it queued ({@link JitSettle}), so that the measured run finds the code
-     * compiled (a JVM library lives in long-running processes; db_bench's native code needs no
-     * warm-up).
+     * and after each of them waits for the compilations it queued ({@link JitSettle}), so that
+     * the measured run finds the code compiled (a JVM library lives in long-running processes;
+     * db_bench's native code needs no warm-up). It says so on {@code err} first, reports its
+     * workloads' progress as {@code ... warm-up fillseq: finished N ops}, and ends with a line
+     * saying how long it took.
      *
      * <p>Why after each workload rather than once at the end: while the one C2 thread of a
      * two-processor machine has a long queue, the JVM compiles hot methods with a C1 level that
@@ -122,28 +124,39 @@ public final class DbBench {
      * compilations of them at the start of the measured readreverse). Letting the queue drain
      * before each workload gives every workload's methods their full profile.
      */
-    private static void warmUp(Flags flags, Impl impl, PrintStream err)
+    private static void warmUp(Flags flags, Impl impl, PrintStream err, Progress progress)
             throws IOException, BenchmarkException, FlagException {
         int entries = flags.effectiveWarmup();
         if (entries == 0 || flags.benchmarks.isEmpty()) {
             return;
         }
+        err.printf(Locale.ROOT, "Warming up: running the workloads on %d entries in a scratch database, so that the JIT"
+                + " has compiled their code before it is measured (--warmup=0: no warm-up)%n", entries);
+        err.flush();
         Path scratch = Files.createTempDirectory("dbbench-warmup-");
         long start = System.nanoTime();
         long[] settled = new long[1];
         try {
             Flags warm = flags.forWarmup(scratch.toString());
             PrintStream discard = new PrintStream(OutputStream.nullOutputStream());
-            new Benchmark(warm, impl, DbOptions.of(warm, impl), scratch.toFile(), discard, Progress.silent())
-                    .afterEachWorkload(name -> settled[0] += JitSettle.await())
+            new Benchmark(warm, impl, DbOptions.of(warm, impl), scratch.toFile(), discard, progress)
+                    .progressPrefix(WARM_UP_PREFIX)
+                    .afterEachWorkload(name -> {
+                        progress.status("... " + WARM_UP_PREFIX + name + ": done, waiting for the JIT to go quiet");
+                        settled[0] += JitSettle.await();
+                    })
                     .run();
         } finally {
+            progress.clear();
             deleteQuietly(scratch, err);
         }
-        err.printf(Locale.ROOT, "Warm-up:    %d entries per workload, %.1f s, %.1f s of it waiting for the JIT to go"
-                + " quiet after each workload (--warmup=0 to measure a cold JVM)%n", entries,
+        err.printf(Locale.ROOT, "Warmed up:  %.1f s, %.1f s of it waiting for the JIT to go quiet after each workload%n",
                 (System.nanoTime() - start) / 1e9, settled[0] / 1e3);
+        err.flush();
     }
+
+    /** What the warm-up's progress lines put before the workload's name. */
+    static final String WARM_UP_PREFIX = "warm-up ";
 
     private static void deleteQuietly(Path root, PrintStream err) {
         try {

@@ -14,9 +14,11 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 
 /**
- * The lines printed before the results, laid out as db_bench lays them out: the environment
- * (implementation, date, CPU) on standard error, then on standard output the implementation
- * and JVM, the sizes of keys and values, the estimated sizes, the options and any warnings.
+ * The lines printed before the results, all on standard output, laid out as db_bench lays them
+ * out: the environment (implementation, date, CPU), the JVM, the sizes of keys and values, the
+ * estimated sizes, the options, any warnings, and a legend of the result lines. (db_bench
+ * writes its first four lines, the environment, to standard error and the rest to standard
+ * output; here the header stays together.)
  */
 final class Header {
     static final String RULE = "------------------------------------------------";
@@ -24,9 +26,10 @@ final class Header {
     private Header() {
     }
 
-    static void printEnvironment(PrintStream err, Impl impl) {
-        err.printf(Locale.ROOT, "LevelDB:    %s%n", impl);
-        err.printf(Locale.ROOT, "Date:       %s%n", ZonedDateTime.now().format(
+    /** The LevelDB, Date, CPU and CPUCache lines. */
+    static void printEnvironment(PrintStream out, Impl impl) {
+        out.printf(Locale.ROOT, "LevelDB:    %s%n", impl);
+        out.printf(Locale.ROOT, "Date:       %s%n", ZonedDateTime.now().format(
                 DateTimeFormatter.ofPattern("EEE MMM d HH:mm:ss yyyy", Locale.ROOT)));
         Path cpuinfo = Paths.get("/proc/cpuinfo");
         if (Files.isReadable(cpuinfo)) {
@@ -48,8 +51,8 @@ final class Header {
                         cacheSize = value;
                     }
                 }
-                err.printf(Locale.ROOT, "CPU:        %d * %s%n", cpus, cpuType);
-                err.printf(Locale.ROOT, "CPUCache:   %s%n", cacheSize);
+                out.printf(Locale.ROOT, "CPU:        %d * %s%n", cpus, cpuType);
+                out.printf(Locale.ROOT, "CPUCache:   %s%n", cacheSize);
             } catch (IOException e) {
                 // The CPU lines are informative only.
             }
@@ -66,8 +69,9 @@ final class Header {
         }
     }
 
+    /** The whole header, ending with the rule above the result lines. */
     static void print(PrintStream out, Flags flags, Impl impl, List<String> warnings) {
-        out.printf(Locale.ROOT, "Impl:       %s%n", impl);
+        printEnvironment(out, impl);
         out.printf(Locale.ROOT, "JVM:        %s %s (%s %s)%n",
                 System.getProperty("java.vendor"), System.getProperty("java.version"),
                 System.getProperty("java.vm.name"), System.getProperty("java.vm.version"));
@@ -81,8 +85,25 @@ final class Header {
         for (String warning : warnings) {
             out.printf(Locale.ROOT, "WARNING: %s%n", warning);
         }
+        out.print(LEGEND);
         out.println(RULE);
     }
+
+    /**
+     * What the result lines say. The found counts: a read workload draws its keys at random from
+     * the {@code --num} keys of the key space, while a random fill makes {@code --num} writes of
+     * keys drawn at random too, with repeats, so that it writes about 1 - 1/e of the keys; the
+     * reads of the others find nothing. fillrandom followed by overwrite (as in the default
+     * workloads) writes about 1 - 1/e^2 of them.
+     */
+    static final String LEGEND = String.join(System.lineSeparator(),
+            "Legend:     micros/op: the time of one operation, averaged over every thread's operations",
+            "            MB/s: the bytes of keys and values written or read per second of the workload",
+            "            (F of N found): F of a thread's random reads found their key, drawn from the",
+            "            N keys of --num; after fillseq all N exist, but fillrandom's N writes draw",
+            "            their keys at random too, with repeats, and write about 63% of them (1 - 1/e),",
+            "            fillrandom and overwrite together about 86% (1 - 1/e^2)",
+            "");
 
     /** The Keys, Values, Entries, RawSize and FileSize lines. */
     static String sizes(Flags flags) {

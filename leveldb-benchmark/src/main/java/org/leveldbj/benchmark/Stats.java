@@ -5,22 +5,35 @@ package org.leveldbj.benchmark;
  * latency histogram and a message. Threads' stats are merged as db_bench merges them: the time
  * per operation is the sum of the threads' times over the sum of their operations, the rate is
  * the bytes over the wall-clock time from the first start to the last finish.
+ *
+ * <p>The thread counts its operations here and adds them to the workload's progress counter,
+ * which all its threads share, every {@link #REPORT_STEP} operations and when it stops.
+ *
+ * <p>Thread safety: confined to its thread until the workload's threads have been joined.
  */
 final class Stats {
     private static final double LONG_OP_MICROS = 20000;
+    /**
+     * Operations between two additions to the progress counter: a divisor of every threshold
+     * ({@link Progress#nextThreshold}), so that with one thread the sum meets each threshold
+     * exactly, as db_bench's count does.
+     */
+    static final int REPORT_STEP = 100;
 
-    private final Progress progress;
+    private final Progress.Counter progress;
     private final Histogram histogram;
     private long startNanos;
     private long finishNanos;
     private long elapsedNanos;
     private long lastOpNanos;
     private long done;
+    /** The value of {@link #done} at which the operations since {@link #reported} go to the counter. */
     private long nextReport;
+    private long reported;
     private long bytes;
     private String message = "";
 
-    Stats(Progress progress, boolean histogram) {
+    Stats(Progress.Counter progress, boolean histogram) {
         this.progress = progress;
         this.histogram = histogram ? new Histogram() : null;
         start();
@@ -32,7 +45,8 @@ final class Stats {
         lastOpNanos = startNanos;
         elapsedNanos = 0;
         done = 0;
-        nextReport = 100;
+        reported = 0;
+        nextReport = REPORT_STEP;
         bytes = 0;
         message = "";
     }
@@ -40,6 +54,10 @@ final class Stats {
     void stop() {
         finishNanos = System.nanoTime();
         elapsedNanos = finishNanos - startNanos;
+        if (done > reported) {
+            progress.add(done - reported);
+            reported = done;
+        }
     }
 
     void finishedSingleOp() {
@@ -53,9 +71,10 @@ final class Stats {
             lastOpNanos = now;
         }
         done++;
-        if (done >= nextReport) {
-            nextReport = Progress.nextThreshold(nextReport);
-            progress.finished(done);
+        if (done == nextReport) {
+            progress.add(REPORT_STEP);
+            reported = done;
+            nextReport += REPORT_STEP;
         }
     }
 

@@ -11,7 +11,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -74,7 +76,7 @@ class EndToEndTest {
         if (loaded.supports(Impl.Feature.REVERSE_ITERATION)) {
             assertTrue(lines.get(3).matches(".* MB/s"), lines.get(3));
         }
-        assertTrue(run.out.contains("Impl:       " + loaded), run.out);
+        assertTrue(run.out.contains("LevelDB:    " + loaded), run.out);
     }
 
     /**
@@ -155,12 +157,13 @@ class EndToEndTest {
         Run warm = run("--num=" + NUM, "--benchmarks=fillseq,readseq");
         assertEquals(0, warm.code, warm.err);
         assertTrue(warm.out.contains("Warm-up:    " + NUM / 5 + " entries per workload"), warm.out);
-        assertTrue(warm.err.contains("Warm-up:    " + NUM / 5 + " entries per workload, "), warm.err);
+        assertTrue(warm.err.contains("Warming up: running the workloads on " + NUM / 5 + " entries"), warm.err);
+        assertTrue(warm.err.contains("\nWarmed up:  "), warm.err);
         assertEquals(2, warm.resultLines().size(), warm.out);
         Run cold = run("--num=" + NUM, "--warmup=0", "--benchmarks=fillseq");
         assertEquals(0, cold.code, cold.err);
         assertTrue(cold.out.contains("Warm-up:    none (cold JVM)"), cold.out);
-        assertTrue(!cold.err.contains("Warm-up:"), cold.err);
+        assertTrue(!cold.err.contains("Warm"), cold.err);
         Run zeroCache = run("--num=" + NUM, "--warmup=0", "--cache_size=0", "--benchmarks=fillseq");
         assertEquals(0, zeroCache.code, zeroCache.err);
         assertTrue(zeroCache.out.contains("WARNING: leveldbj") && zeroCache.out.contains("cache size of 0"),
@@ -168,6 +171,64 @@ class EndToEndTest {
         Run bad = run("--warmup=-2");
         assertEquals(2, bad.code);
         assertTrue(bad.err.contains("--warmup=-2"), bad.err);
+    }
+
+    @Test
+    void theWholeHeaderIsOnStandardOutput() {
+        Run run = run("--num=" + NUM, "--warmup=0", "--cache_size=0", "--benchmarks=fillseq");
+        assertEquals(0, run.code, run.err);
+        String header = run.out.substring(0, run.out.indexOf(Header.RULE));
+        List<String> starts = new ArrayList<>(List.of("LevelDB:    leveldbj", "Date:       ", "JVM:        ",
+                "Heap:       ", "Keys:       16 bytes each", "Values:     ", "Entries:    2000", "RawSize:    ",
+                "FileSize:   ", "Options:    ", "Warm-up:    none", "WARNING: ", "Legend:     micros/op: "));
+        if (Files.isReadable(Path.of("/proc/cpuinfo"))) {
+            starts.addAll(List.of("CPU:        ", "CPUCache:   "));
+        }
+        for (String start : starts) {
+            assertTrue(header.startsWith(start) || header.contains("\n" + start), start + " in\n" + header);
+        }
+        assertTrue(run.out.startsWith("LevelDB:    "), run.out);
+        assertEquals("", run.err);
+    }
+
+    /**
+     * The legend's explanation of the found counts: a read finds its key when one of the random
+     * fills before it drew that key, which fillrandom does for about 1 - 1/e of the key space and
+     * fillrandom with overwrite for about 1 - 1/e^2. The threads' seeds are 1000 + the number of
+     * threads started before, one per workload here.
+     */
+    @Test
+    void foundCountsTheReadsOfKeysThatTheRandomFillsDrew() {
+        int num = 10_000;
+        Run run = run("--num=" + num, "--warmup=0", "--benchmarks=fillrandom,readrandom,overwrite,readrandom");
+        assertEquals(0, run.code, run.err);
+        List<String> lines = run.resultLines();
+        Set<Integer> written = new HashSet<>();
+        draw(1001, num, written);
+        assertEquals(1 - Math.exp(-1), written.size() / (double) num, 0.01);
+        assertTrue(lines.get(1).endsWith("(" + found(1002, num, written) + " of " + num + " found)"), lines.get(1));
+        draw(1003, num, written);
+        assertEquals(1 - Math.exp(-2), written.size() / (double) num, 0.01);
+        assertTrue(lines.get(3).endsWith("(" + found(1004, num, written) + " of " + num + " found)"), lines.get(3));
+        assertTrue(run.out.contains("63% of them (1 - 1/e)") && run.out.contains("86% (1 - 1/e^2)"), run.out);
+    }
+
+    /** Adds the keys a writer with this seed draws. */
+    private static void draw(int seed, int num, Set<Integer> keys) {
+        BenchRandom random = new BenchRandom(seed);
+        for (int i = 0; i < num; i++) {
+            keys.add(random.uniform(num));
+        }
+    }
+
+    /** How many of the keys a reader with this seed draws are in {@code keys}. */
+    private static int found(int seed, int num, Set<Integer> keys) {
+        BenchRandom random = new BenchRandom(seed);
+        int found = 0;
+        for (int i = 0; i < num; i++) {
+            found += keys.contains(random.uniform(num)) ? 1 : 0;
+        }
+        return found;
     }
 
     @Test

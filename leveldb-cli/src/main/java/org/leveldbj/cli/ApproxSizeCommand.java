@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import org.iq80.leveldb.DB;
 import org.iq80.leveldb.Range;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -14,8 +15,8 @@ import picocli.CommandLine.Parameters;
         header = "Print the approximate table bytes of a key range.",
         description = {
             "The approximate size in bytes of the table data holding the keys from FROM",
-            "(inclusive) to TO (exclusive). Writes still in the log are not counted.",
-            "Opens the database read-only.",
+            "(inclusive) to TO (exclusive). Writes still in the log are not counted. In JSON,",
+            "{\"from\":\"<base64>\",\"to\":\"<base64>\",\"bytes\":N}. Opens the database read-only.",
         })
 final class ApproxSizeCommand extends CommandBase {
     @Parameters(index = "0", paramLabel = "DB", description = "The database directory.")
@@ -29,10 +30,15 @@ final class ApproxSizeCommand extends CommandBase {
             description = "The key after the last (" + ByteArg.SYNTAX + ").")
     ByteArg to;
 
+    @Mixin
+    FormatOption format;
+
     @Override
     int run() throws Exception {
         try (DB database = Databases.openReadOnly(db)) {
-            out().println(database.getApproximateSizes(new Range(from.bytes(), to.bytes()))[0]);
+            long bytes = database.getApproximateSizes(new Range(from.bytes(), to.bytes()))[0];
+            out().println(format.json() ? Json.object().bytes("from", from.bytes()).bytes("to", to.bytes())
+                    .add("bytes", bytes).toString() : Long.toString(bytes));
         }
         return ExitCode.OK;
     }

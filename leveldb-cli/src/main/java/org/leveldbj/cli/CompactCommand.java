@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import org.iq80.leveldb.DB;
 import org.leveldbj.filename.FileType;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -17,7 +18,9 @@ import picocli.CommandLine.Parameters;
         description = {
             "Rewrites the tables of the key range from --from to --to, both inclusive as in",
             "LevelDB's CompactRange (all keys by default), down the levels, dropping",
-            "overwritten and deleted entries.",
+            "overwritten and deleted entries. Prints the tables before and after; in JSON,",
+            "{\"database\":...,\"tables_before\":N,\"bytes_before\":N,\"tables_after\":N,",
+            "\"bytes_after\":N}.",
         })
 final class CompactCommand extends CommandBase {
     @Parameters(index = "0", paramLabel = "DB", description = "The database directory.")
@@ -32,6 +35,9 @@ final class CompactCommand extends CommandBase {
                     + ByteArg.SYNTAX + "); default: the last key.")
     ByteArg to;
 
+    @Mixin
+    FormatOption format;
+
     @Override
     int run() throws Exception {
         Databases.requireDatabase(db);
@@ -43,8 +49,13 @@ final class CompactCommand extends CommandBase {
             progress.close();
         }
         long[] after = tables(db);
-        out().printf("compacted %s: %d tables (%s) before, %d tables (%s) after%n", db,
-                before[0], Progress.bytes(before[1]), after[0], Progress.bytes(after[1]));
+        if (format.json()) {
+            out().println(Json.object().add("database", db.toString()).add("tables_before", before[0])
+                    .add("bytes_before", before[1]).add("tables_after", after[0]).add("bytes_after", after[1]));
+        } else {
+            out().printf("compacted %s: %s (%s) before, %s (%s) after%n", db, Plural.count(before[0], "table"),
+                    Progress.bytes(before[1]), Plural.count(after[0], "table"), Progress.bytes(after[1]));
+        }
         return ExitCode.OK;
     }
 

@@ -11,7 +11,7 @@ import picocli.CommandLine.Parameters;
         header = "Count the entries of a key range.",
         description = {
             "Prints how many entries the key range holds (every entry without range",
-            "options). Opens the database read-only.",
+            "options); in JSON, {\"count\":N}. Opens the database read-only.",
         },
         footer = {
             "The range: --from is inclusive, --to is exclusive; with --prefix as well, the",
@@ -24,13 +24,16 @@ final class CountCommand extends CommandBase {
     @Mixin
     RangeOptions range;
 
+    @Mixin
+    FormatOption format;
+
     @Override
     int run() throws Exception {
         long n;
         try (DB database = Databases.openReadOnly(db)) {
             n = range.range().scan(database, false, 0, (key, value) -> true);
         }
-        out().println(n);
+        out().println(format.json() ? Json.object().add("count", n).toString() : Long.toString(n));
         return ExitCode.OK;
     }
 }

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import org.iq80.leveldb.Options;
 import org.leveldbj.db.LevelDbFactory;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -15,7 +16,7 @@ import picocli.CommandLine.Parameters;
         header = "Delete a database (needs --yes).",
         description = {
             "Deletes every file whose name a database uses, then the directory if nothing",
-            "else is left in it.",
+            "else is left in it. In JSON: {\"destroyed\":\"DB\"}.",
         })
 final class DestroyCommand extends CommandBase {
     @Parameters(index = "0", paramLabel = "DB", description = "The database directory.")
@@ -23,6 +24,9 @@ final class DestroyCommand extends CommandBase {
 
     @Option(names = "--yes", description = "Confirm that the database is to be deleted.")
     boolean yes;
+
+    @Mixin
+    FormatOption format;
 
     @Override
     int run() throws Exception {
@@ -32,7 +36,7 @@ final class DestroyCommand extends CommandBase {
         }
         Databases.requireDirectory(db);
         LevelDbFactory.factory.destroy(db.toFile(), new Options());
-        out().println("destroyed " + db);
+        out().println(format.json() ? Json.object().add("destroyed", db.toString()).toString() : "destroyed " + db);
         return ExitCode.OK;
     }
 }

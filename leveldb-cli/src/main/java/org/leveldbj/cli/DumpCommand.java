@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.filename.FileType;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -25,16 +26,16 @@ import picocli.CommandLine.Parameters;
             "  value length, with the value's first bytes; entries of tables and logs that",
             "  refer to one show '-> NNNNNN.vlog offset=... value=N bytes'.",
             "The kind comes from the file's name, else from its content (or --type).",
-            "Keys and values are escaped as by 'leveldb scan' (\\xNN); in JSON, base64.",
+            "Keys and values are escaped as by 'leveldb scan' (\\xNN); in JSON (one object",
+            "per line, with a \"kind\"), base64.",
             "Reads the file only.",
         })
 final class DumpCommand extends CommandBase {
     @Parameters(index = "0", paramLabel = "FILE", description = "The file.")
     Path file;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-            description = "text or json (one object per line; default: ${DEFAULT-VALUE}).")
-    OutputFormat format;
+    @Mixin
+    FormatOption format;
 
     @Option(names = "--type", paramLabel = "KIND",
             description = "Read the file as this kind (${COMPLETION-CANDIDATES}) whatever its name and content.")
@@ -42,9 +43,6 @@ final class DumpCommand extends CommandBase {
 
     @Override
     int run() throws Exception {
-        if (format != OutputFormat.TEXT && format != OutputFormat.JSON) {
-            throw new CliFailure(ExitCode.USAGE, "dump --format is text or json, not " + format);
-        }
         if (!Files.isRegularFile(file)) {
             throw new CliFailure(ExitCode.IO, file + (Files.exists(file) ? " is not a file" : " does not exist")
                     + " (give one file of a database, e.g. DB/000005.ldb)");
@@ -60,7 +58,7 @@ final class DumpCommand extends CommandBase {
             throw new CliFailure(ExitCode.OTHER, "cannot tell what kind of file " + file + " is: it has no"
                     + " database file name and is neither a table nor a log; give --type table|log|manifest|current|value");
         }
-        DumpSink sink = new DumpSink(out(), format == OutputFormat.JSON);
+        DumpSink sink = new DumpSink(out(), format.json());
         switch (kind) {
             case TABLE:
                 TableDump.dump(file, sink);
@@ -79,7 +77,7 @@ final class DumpCommand extends CommandBase {
                 break;
         }
         if (sink.problems() > 0) {
-            throw new CliFailure(ExitCode.CORRUPTION, Verifier.count(sink.problems(), "problem")
+            throw new CliFailure(ExitCode.CORRUPTION, Plural.count(sink.problems(), "problem")
                     + " in " + file + " (listed above; 'leveldb verify' checks the whole database)");
         }
         return ExitCode.OK;

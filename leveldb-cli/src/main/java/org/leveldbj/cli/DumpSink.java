@@ -10,7 +10,8 @@ import org.leveldbj.vlog.ValueReference;
 /**
  * Where the dump of one file goes: readable lines, or one JSON object per line. The dumps of
  * each kind of file ({@link TableDump}, {@link LogDump}, {@link ManifestDump}) write through it
- * and count the problems they meet.
+ * and count the problems they meet; {@code stats} and {@code verify} write their reports through
+ * it too.
  *
  * <p>Thread safety: confined to one thread.
  */
@@ -59,6 +60,24 @@ final class DumpSink {
         }
     }
 
+    /**
+     * A problem of a database as a JSON object: {@code {"kind":"problem","file":…,"offset":…,
+     * "reason":…}}, without the file or offset when unknown.
+     *
+     * @param e the damage
+     * @return the object
+     */
+    static Json.JsonObject problemObject(CorruptionException e) {
+        Json.JsonObject o = Json.object().add("kind", "problem");
+        if (e.file() != null) {
+            o.add("file", e.file());
+        }
+        if (e.offset() != CorruptionException.UNKNOWN_OFFSET) {
+            o.add("offset", e.offset());
+        }
+        return o.add("reason", e.reason());
+    }
+
     /** @return how many problems were reported */
     int problems() {
         return problems;
@@ -100,7 +119,7 @@ final class DumpSink {
             return "'" + OutputFormat.TEXT.render(value) + "'";
         }
         return "-> " + FileNames.valueFileName(ref.fileNumber()) + " offset=" + ref.offset() + " record="
-                + ref.recordSize() + " value=" + ref.valueLength() + " bytes";
+                + ref.recordSize() + " value=" + Plural.count(ref.valueLength(), "byte");
     }
 
     /**

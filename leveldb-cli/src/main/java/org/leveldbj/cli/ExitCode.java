@@ -1,7 +1,8 @@
 package org.leveldbj.cli;
 
 /**
- * The exit codes of the {@code leveldb} command, listed in its help and in doc/cli.md.
+ * The exit codes of the {@code leveldb} command, listed once in its top-level help and in
+ * doc/cli.md.
  *
  * <p>Thread safety: constants only.
  */
@@ -19,7 +20,7 @@ final class ExitCode {
     /** Anything else: bad input data, an unsupported comparator, an internal error. */
     static final int OTHER = 5;
 
-    /** The lines of every command's help that list the exit codes. */
+    /** The lines of the top-level help ({@code leveldb --help}) that list the exit codes. */
     static final String[] HELP = {
         "  0  ok",
         "  1  key not found (get)",

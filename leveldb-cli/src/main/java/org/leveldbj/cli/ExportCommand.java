@@ -52,7 +52,7 @@ final class ExportCommand extends CommandBase {
                 return true;
             });
         }
-        summary("exported " + Verifier.count(n, "entry") + " from " + db + " to " + (toStdout ? "standard output" : file));
+        summary("exported " + Plural.count(n, "entry") + " from " + db + " to " + (toStdout ? "standard output" : file));
         return ExitCode.OK;
     }
 

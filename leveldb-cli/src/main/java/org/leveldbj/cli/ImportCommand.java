@@ -14,6 +14,7 @@ import org.iq80.leveldb.DB;
 import org.iq80.leveldb.WriteBatch;
 import org.iq80.leveldb.WriteOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -29,7 +30,8 @@ import picocli.CommandLine.Parameters;
             "'leveldb export' writes; other members are ignored, blank lines skipped) and",
             "puts every entry, in write batches. FILE - is standard input. Creates the",
             "database when it does not exist. A bad line stops the import; the lines",
-            "before it are imported.",
+            "before it are imported. Prints how many entries it put; in JSON,",
+            "{\"database\":...,\"entries\":N}.",
         })
 final class ImportCommand extends CommandBase {
     private static final String EXPECTED = "expected {\"key\":\"<base64>\",\"value\":\"<base64>\"}";
@@ -43,6 +45,9 @@ final class ImportCommand extends CommandBase {
     @Option(names = "--batch-bytes", paramLabel = "BYTES", defaultValue = "1048576",
             description = "Write a batch once it holds this many bytes (default: ${DEFAULT-VALUE}).")
     long batchBytes;
+
+    @Mixin
+    FormatOption format;
 
     @Override
     int run() throws Exception {
@@ -75,8 +80,8 @@ final class ImportCommand extends CommandBase {
                     } catch (IllegalArgumentException e) {
                         database.write(batch, new WriteOptions().sync(true));
                         throw new CliFailure(ExitCode.OTHER, (fromStdin ? "standard input" : file) + ":" + lineNumber
-                                + ": " + e.getMessage() + " (" + EXPECTED + "); the " + n
-                                + " entries before it are imported");
+                                + ": " + e.getMessage() + " (" + EXPECTED + "); the "
+                                + Plural.count(n, "entry") + " before it " + (n == 1 ? "is" : "are") + " imported");
                     }
                     batch.put(entry[0], entry[1]);
                     n++;
@@ -92,7 +97,8 @@ final class ImportCommand extends CommandBase {
                 batch.close();
             }
         }
-        out().println("imported " + Verifier.count(n, "entry") + " into " + db);
+        out().println(format.json() ? Json.object().add("database", db.toString()).add("entries", n).toString()
+                : "imported " + Plural.count(n, "entry") + " into " + db);
         return ExitCode.OK;
     }
 

@@ -5,8 +5,9 @@ import java.util.Map;
 
 /**
  * Just enough JSON for one-object-per-line output and input: an object writer with string,
- * number and boolean members, and a parser of flat objects (members whose values are strings,
- * numbers, booleans or null; nested objects and arrays are refused).
+ * number, boolean and array (of strings or numbers) members, and a parser of flat objects
+ * (members whose values are strings, numbers, booleans or null; nested objects and arrays are
+ * refused).
  *
  * <p>Thread safety: a {@link JsonObject} is confined to one thread; the parser is stateless.
  */
@@ -52,6 +53,31 @@ final class Json {
         /** Adds a boolean member. */
         JsonObject add(String name, boolean value) {
             name(name).sb.append(value);
+            return this;
+        }
+
+        /**
+         * Adds an array member.
+         *
+         * @param name the member's name
+         * @param values its elements: numbers are written as numbers, anything else as strings
+         * @return this
+         */
+        JsonObject array(String name, Iterable<?> values) {
+            name(name).sb.append('[');
+            boolean first = true;
+            for (Object value : values) {
+                if (!first) {
+                    sb.append(',');
+                }
+                first = false;
+                if (value instanceof Long || value instanceof Integer) {
+                    sb.append(value);
+                } else {
+                    quote(sb, String.valueOf(value));
+                }
+            }
+            sb.append(']');
             return this;
         }
 

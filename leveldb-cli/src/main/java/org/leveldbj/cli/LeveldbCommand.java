@@ -21,6 +21,15 @@ import picocli.CommandLine.Spec;
             "Keys and values on the command line are text, or 0x followed by hex digits.",
         },
         commandListHeading = "%nCommands:%n",
+        footerHeading = "%n",
+        footer = {
+            "JSON: every command that prints data takes --format json (scan and get also",
+            "hex and base64). A command with one result prints one object, e.g. count",
+            "{\"count\":N}; one that prints several things prints one object per line, with",
+            "a \"kind\" member when they are of several kinds (stats, verify, dump). Keys and",
+            "values are base64 strings; counts and sizes are numbers. Errors stay one line",
+            "of text on standard error. export always writes JSON lines.",
+        },
         subcommands = {
             HelpCommand.class,
             GetCommand.class,

@@ -30,7 +30,7 @@ final class LogDump {
      */
     static void dump(Path path, DumpSink sink) throws IOException {
         long size = Files.size(path);
-        sink.text("log " + path + ": " + size + " bytes");
+        sink.text("log " + path + ": " + Plural.count(size, "byte"));
         sink.json(Json.object().add("kind", "log").add("file", path.toString()).add("size", size));
         WriteBatchImpl batch = new WriteBatchImpl();
         LogFile.read(path, new LogFile.Visitor() {

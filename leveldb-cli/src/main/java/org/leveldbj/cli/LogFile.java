@@ -55,14 +55,15 @@ final class LogFile {
         LogReader.Reporter reporter = new LogReader.Reporter() {
             @Override
             public void corruption(long bytes, String reason) {
-                visitor.problem(new CorruptionException(reason + " (" + bytes + " bytes dropped)", name,
+                visitor.problem(new CorruptionException(reason + " (" + Plural.count(bytes, "byte") + " dropped)", name,
                         CorruptionException.UNKNOWN_OFFSET));
             }
 
             @Override
             public void corruption(long offset, long bytes, String reason) {
                 damagedUpTo[0] = Math.max(damagedUpTo[0], offset + bytes);
-                visitor.problem(new CorruptionException(reason + " (" + bytes + " bytes dropped)", name, offset));
+                visitor.problem(new CorruptionException(reason + " (" + Plural.count(bytes, "byte") + " dropped)", name,
+                        offset));
             }
         };
         long end;
@@ -75,8 +76,9 @@ final class LogFile {
         }
         long torn = tornTail(path, end);
         if (torn > 0) {
-            visitor.problem(new CorruptionException("torn write: the last " + torn + " bytes hold an incomplete record"
-                    + " (a crash during a write leaves this; opening the database ignores them)", name, end));
+            visitor.problem(new CorruptionException("torn write: the last " + Plural.count(torn, "byte")
+                    + (torn == 1 ? " holds" : " hold") + " an incomplete record (a crash during a write leaves this;"
+                    + " opening the database ignores " + (torn == 1 ? "it" : "them") + ")", name, end));
         }
     }
 

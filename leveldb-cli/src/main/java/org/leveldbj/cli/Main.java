@@ -59,8 +59,8 @@ public final class Main {
 
     /**
      * The parser of the whole command, wired to the streams: help and errors go to them,
-     * failures become messages and exit codes ({@link Errors}, {@link UsageErrors}), and every
-     * command's help ends with the exit codes.
+     * failures become messages and exit codes ({@link Errors}, {@link UsageErrors}), and the
+     * top-level help ends with the table of exit codes (the commands' help does not repeat it).
      *
      * @param io the streams
      * @return the command line, ready to execute
@@ -73,15 +73,23 @@ public final class Main {
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setExecutionExceptionHandler(new Errors());
         cl.setParameterExceptionHandler(new UsageErrors());
-        addExitCodes(cl);
+        addExitCodes(cl.getCommandSpec().usageMessage());
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            UsageMessageSpec usage = sub.getCommandSpec().usageMessage();
+            if (usage.footer().length > 0 && usage.footerHeading().isEmpty()) {
+                usage.footerHeading("%n"); // a blank line between the options and the footer
+            }
+        }
         CommandLine bench = cl.getSubcommands().get("bench");
         bench.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER,
                 help -> BenchCommand.footerSection() + help.footer());
+        if (!BenchCommand.available()) {
+            bench.getCommandSpec().usageMessage().header(BenchCommand.UNAVAILABLE_HEADER);
+        }
         return cl;
     }
 
-    private static void addExitCodes(CommandLine cl) {
-        UsageMessageSpec usage = cl.getCommandSpec().usageMessage();
+    private static void addExitCodes(UsageMessageSpec usage) {
         List<String> footer = new ArrayList<>(Arrays.asList(usage.footer()));
         if (!footer.isEmpty()) {
             footer.add("");
@@ -91,11 +99,6 @@ public final class Main {
         usage.footer(footer.toArray(new String[0]));
         if (usage.footerHeading().isEmpty()) {
             usage.footerHeading("%n");
-        }
-        for (CommandLine sub : cl.getSubcommands().values()) {
-            if (sub.getCommandSpec().userObject() instanceof CommandBase) {
-                addExitCodes(sub);
-            }
         }
     }
 }

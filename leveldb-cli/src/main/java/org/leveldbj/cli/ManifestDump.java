@@ -29,7 +29,7 @@ final class ManifestDump {
      */
     static void dump(Path path, DumpSink sink) throws IOException {
         long size = Files.size(path);
-        sink.text("manifest " + path + ": " + size + " bytes");
+        sink.text("manifest " + path + ": " + Plural.count(size, "byte"));
         sink.json(Json.object().add("kind", "manifest").add("file", path.toString()).add("size", size));
         LogFile.read(path, new LogFile.Visitor() {
             @Override

@@ -149,7 +149,7 @@ final class Progress implements AutoCloseable {
             case BYTES:
                 return bytes(n);
             case ENTRIES:
-                return String.format(Locale.ROOT, "%,d entries", n);
+                return Plural.grouped(n, "entry");
             default:
                 return Long.toString(n);
         }

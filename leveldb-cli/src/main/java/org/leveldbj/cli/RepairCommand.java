@@ -7,6 +7,7 @@ import org.iq80.leveldb.Options;
 import org.leveldbj.db.LevelDbFactory;
 import org.leveldbj.filename.FileType;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -19,11 +20,15 @@ import picocli.CommandLine.Parameters;
         description = {
             "Keeps every readable entry of the tables and logs, moves damaged files to the",
             "lost/ subdirectory and writes a new MANIFEST. Entries in damaged blocks are",
-            "lost; 'leveldb verify' shows them first.",
+            "lost; 'leveldb verify' shows them first. Prints what the repair did and the",
+            "tables it left; in JSON, {\"database\":...,\"tables\":N,\"bytes\":N,\"log\":[...]}.",
         })
 final class RepairCommand extends CommandBase {
     @Parameters(index = "0", paramLabel = "DB", description = "The database directory.")
     Path db;
+
+    @Mixin
+    FormatOption format;
 
     @Override
     int run() throws Exception {
@@ -46,13 +51,18 @@ final class RepairCommand extends CommandBase {
         } finally {
             progress.close();
         }
+        List<String> lines;
         synchronized (log) {
-            for (String line : log) {
-                out().println(line);
-            }
+            lines = new ArrayList<>(log);
         }
         long[] tables = CompactCommand.tables(db);
-        out().printf("repaired %s: %d tables (%s)%n", db, tables[0], Progress.bytes(tables[1]));
+        if (format.json()) {
+            out().println(Json.object().add("database", db.toString()).add("tables", tables[0])
+                    .add("bytes", tables[1]).array("log", lines));
+        } else {
+            lines.forEach(out()::println);
+            out().printf("repaired %s: %s (%s)%n", db, Plural.count(tables[0], "table"), Progress.bytes(tables[1]));
+        }
         return ExitCode.OK;
     }
 }

@@ -5,6 +5,7 @@ import org.iq80.leveldb.DB;
 import org.iq80.leveldb.ExtendedDB;
 import org.leveldbj.filename.FileType;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -20,10 +21,15 @@ import picocli.CommandLine.Parameters;
             "starts a MANIFEST with the plain comparator name: C++ LevelDB, goleveldb and",
             "leveldbjni can then open the database. Open it without a value threshold",
             "afterwards to keep it so. A database without value files is left as it is.",
+            "In JSON: {\"database\":...,\"value_files_before\":N,\"value_file_bytes_before\":N,",
+            "\"value_files_after\":N}.",
         })
 final class RewriteCommand extends CommandBase {
     @Parameters(index = "0", paramLabel = "DB", description = "The database directory.")
     Path db;
+
+    @Mixin
+    FormatOption format;
 
     @Override
     int run() throws Exception {
@@ -36,8 +42,13 @@ final class RewriteCommand extends CommandBase {
             progress.close();
         }
         long[] after = DbFile.countAndSize(db, FileType.VALUE);
-        out().printf("rewrote %s in plain LevelDB format: %d value files (%s) before, %d after%n", db,
-                before[0], Progress.bytes(before[1]), after[0]);
+        if (format.json()) {
+            out().println(Json.object().add("database", db.toString()).add("value_files_before", before[0])
+                    .add("value_file_bytes_before", before[1]).add("value_files_after", after[0]));
+        } else {
+            out().printf("rewrote %s in plain LevelDB format: %s (%s) before, %d after%n", db,
+                    Plural.count(before[0], "value file"), Progress.bytes(before[1]), after[0]);
+        }
         return ExitCode.OK;
     }
 }

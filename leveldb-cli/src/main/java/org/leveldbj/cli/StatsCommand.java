@@ -1,6 +1,5 @@
 package org.leveldbj.cli;
 
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,13 +14,16 @@ import org.leveldbj.key.InternalKeys;
 import org.leveldbj.version.FileMetaData;
 import org.leveldbj.version.VersionEdit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /**
  * {@code leveldb stats DB}: what the database holds and how: the MANIFEST's counters and
  * comparator, the files by kind, the tables and bytes per level, the approximate size of the
  * whole key range, the compression of the live tables' blocks, and every property the engine
- * supports. Read-only.
+ * supports. Read-only. In JSON, one object per line, each with a {@code "kind"}: {@code database},
+ * {@code files}, {@code level}, {@code approximate_size}, {@code compression}, {@code property},
+ * {@code problem}.
  */
 @Command(name = "stats", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         header = "Print the database's files, levels and properties.",
@@ -29,14 +31,19 @@ import picocli.CommandLine.Parameters;
             "The MANIFEST's counters and comparator, the files by kind, the tables and",
             "bytes per level, the approximate size of all keys, the compression of the",
             "tables' blocks and every property. Opens the database read-only.",
+            "In JSON, one object per line whose \"kind\" says what it holds: database,",
+            "files (per type), level, approximate_size, compression, property, problem.",
         })
 final class StatsCommand extends CommandBase {
     @Parameters(index = "0", paramLabel = "DB", description = "The database directory.")
     Path db;
 
+    @Mixin
+    FormatOption format;
+
     @Override
     int run() throws Exception {
-        PrintStream out = out();
+        DumpSink out = new DumpSink(out(), format.json());
         try (DB database = Databases.openReadOnly(db)) {
             List<CorruptionException> problems = new ArrayList<>();
             Manifest m = Manifest.read(db, problems::add, null);
@@ -44,27 +51,45 @@ final class StatsCommand extends CommandBase {
                 throw problems.get(0);
             }
             List<DbFile> files = DbFile.list(db);
-            out.println("database: " + db);
-            out.println("comparator: " + m.comparator);
-            out.println("manifest: " + m.file.getFileName() + " (" + m.records + " records)");
-            out.println("last sequence in the MANIFEST: " + m.lastSequence);
-            out.println("next file number: " + m.nextFileNumber);
-            out.println("log number: " + m.logNumber + (m.prevLogNumber != null && m.prevLogNumber != 0
+            List<Long> liveLogs = m.liveLogs(DbFile.names(files));
+            out.text("database: " + db);
+            out.text("comparator: " + m.comparator);
+            out.text("manifest: " + m.file.getFileName() + " (" + Plural.count(m.records, "record") + ")");
+            out.text("last sequence in the MANIFEST: " + m.lastSequence);
+            out.text("next file number: " + m.nextFileNumber);
+            out.text("log number: " + m.logNumber + (m.prevLogNumber != null && m.prevLogNumber != 0
                     ? " (previous " + m.prevLogNumber + ")" : ""));
-            out.println("live logs: " + m.liveLogs(DbFile.names(files)));
+            out.text("live logs: " + liveLogs);
+            Json.JsonObject summary = Json.object().add("kind", "database").add("database", db.toString())
+                    .add("comparator", m.comparator).add("manifest", m.file.getFileName().toString())
+                    .add("manifest_records", m.records);
+            number(summary, "last_sequence", m.lastSequence);
+            number(summary, "next_file_number", m.nextFileNumber);
+            number(summary, "log_number", m.logNumber);
+            number(summary, "prev_log_number", m.prevLogNumber);
+            out.json(summary.array("live_logs", liveLogs));
             printFiles(out, files);
             printLevels(out, m);
-            out.println("approximate size of all keys: " + approximateSize(database, m) + " bytes");
+            long size = approximateSize(database, m);
+            out.text("approximate size of all keys: " + Plural.count(size, "byte"));
+            out.json(Json.object().add("kind", "approximate_size").add("bytes", size));
             printCompression(out, m);
             printProperties(out, database);
             for (CorruptionException e : problems) {
-                out.println("problem: " + Errors.report(e).message());
+                out.text("problem: " + Errors.report(e).message());
+                out.json(DumpSink.problemObject(e));
             }
         }
         return ExitCode.OK;
     }
 
-    private static void printFiles(PrintStream out, List<DbFile> files) {
+    private static void number(Json.JsonObject o, String name, Long value) {
+        if (value != null) {
+            o.add(name, value);
+        }
+    }
+
+    private static void printFiles(DumpSink out, List<DbFile> files) {
         Map<String, long[]> byKind = new LinkedHashMap<>();
         for (String kind : new String[] {"table", "log", "value", "manifest", "current", "lock", "info log", "temp", "other"}) {
             byKind.put(kind, new long[2]);
@@ -74,22 +99,27 @@ final class StatsCommand extends CommandBase {
             c[0]++;
             c[1] += f.size();
         }
-        out.println("files by type:");
+        out.text("files by type:");
         byKind.forEach((kind, c) -> {
             if (c[0] > 0) {
-                out.printf("  %-9s %6d files %14d bytes%n", kind, c[0], c[1]);
+                out.text(String.format("  %-9s %6d %-5s %14d %s", kind, c[0], Plural.noun(c[0], "file"), c[1],
+                        Plural.noun(c[1], "byte")));
+                out.json(Json.object().add("kind", "files").add("type", kind).add("files", c[0]).add("bytes", c[1]));
             }
         });
     }
 
-    private static void printLevels(PrintStream out, Manifest m) {
-        out.println("levels:");
+    private static void printLevels(DumpSink out, Manifest m) {
+        out.text("levels:");
         for (int level = 0; level < VersionEdit.NUM_LEVELS; level++) {
             long bytes = 0;
             for (FileMetaData f : m.levels.get(level).values()) {
                 bytes += f.fileSize();
             }
-            out.printf("  level %d %6d files %14d bytes%n", level, m.levels.get(level).size(), bytes);
+            int files = m.levels.get(level).size();
+            out.text(String.format("  level %d %6d %-5s %14d %s", level, files, Plural.noun(files, "file"), bytes,
+                    Plural.noun(bytes, "byte")));
+            out.json(Json.object().add("kind", "level").add("level", level).add("files", files).add("bytes", bytes));
         }
     }
 
@@ -110,7 +140,7 @@ final class StatsCommand extends CommandBase {
         return database.getApproximateSizes(new Range(smallest, past))[0];
     }
 
-    private void printCompression(PrintStream out, Manifest m) throws java.io.IOException {
+    private void printCompression(DumpSink out, Manifest m) throws java.io.IOException {
         Map<String, Long> counts = new TreeMap<>();
         for (FileMetaData f : m.tables()) {
             TableWalker.walk(Manifest.tablePath(db, f.number()), new TableWalker.Visitor() {
@@ -121,15 +151,19 @@ final class StatsCommand extends CommandBase {
 
                 @Override
                 public void problem(CorruptionException e) {
-                    out.println("problem: " + Errors.report(e).message());
+                    out.text("problem: " + Errors.report(e).message());
+                    out.json(DumpSink.problemObject(e));
                 }
             }, false);
         }
-        out.println("compression of the blocks of the live tables:");
+        out.text("compression of the blocks of the live tables:");
         if (counts.isEmpty()) {
-            out.println("  (no tables)");
+            out.text("  (no tables)");
         }
-        counts.forEach((codec, n) -> out.printf("  %-8s %8d blocks%n", codec, n));
+        counts.forEach((codec, n) -> {
+            out.text(String.format("  %-8s %8d %s", codec, n, Plural.noun(n, "block")));
+            out.json(Json.object().add("kind", "compression").add("compression", codec).add("blocks", n));
+        });
     }
 
     /** The name of a block compression type byte. */
@@ -141,25 +175,33 @@ final class StatsCommand extends CommandBase {
         }
     }
 
-    private static void printProperties(PrintStream out, DB database) {
-        out.println("properties:");
+    private static void printProperties(DumpSink out, DB database) {
+        out.text("properties:");
         for (int level = 0; level < VersionEdit.NUM_LEVELS; level++) {
             String name = "leveldb.num-files-at-level" + level;
-            out.println("  " + name + ": " + database.getProperty(name));
+            property(out, name, database.getProperty(name), false);
         }
-        out.println("  leveldb.approximate-memory-usage: " + database.getProperty("leveldb.approximate-memory-usage"));
+        property(out, "leveldb.approximate-memory-usage", database.getProperty("leveldb.approximate-memory-usage"),
+                false);
         for (String name : new String[] {"leveldb.stats", "leveldb.sstables"}) {
-            out.println("  " + name + ":");
-            for (String line : database.getProperty(name).split("\n")) {
-                out.println("    " + line);
-            }
+            property(out, name, database.getProperty(name), true);
         }
         String valueFiles = database.getProperty("leveldbj.value-files");
         if (valueFiles != null && !valueFiles.isEmpty()) {
-            out.println("  leveldbj.value-files:");
-            for (String line : valueFiles.split("\n")) {
-                out.println("    " + line);
-            }
+            property(out, "leveldbj.value-files", valueFiles, true);
         }
+    }
+
+    /** {@code  name: value}, or the name and the value's lines below it, indented. */
+    private static void property(DumpSink out, String name, String value, boolean multiline) {
+        if (multiline) {
+            out.text("  " + name + ":");
+            for (String line : value.split("\n")) {
+                out.text("    " + line);
+            }
+        } else {
+            out.text("  " + name + ": " + value);
+        }
+        out.json(Json.object().add("kind", "property").add("name", name).add("value", value));
     }
 }

@@ -36,7 +36,7 @@ final class TableDump implements TableWalker.Visitor {
      */
     static void dump(Path path, DumpSink sink) throws IOException {
         long size = Files.size(path);
-        sink.text("table " + path + ": " + size + " bytes");
+        sink.text("table " + path + ": " + Plural.count(size, "byte"));
         sink.json(Json.object().add("kind", "table").add("file", path.toString()).add("size", size));
         TableWalker.walk(path, new TableDump(sink), true);
     }

@@ -188,7 +188,8 @@ final class TableWalker {
     private Footer footer() {
         long size = file.size();
         if (size < Footer.ENCODED_LENGTH) {
-            visitor.problem(new CorruptionException("file is too short to be an sstable (" + size + " bytes)", name, 0));
+            visitor.problem(new CorruptionException("file is too short to be an sstable (" + Plural.count(size, "byte")
+                    + ")", name, 0));
             return null;
         }
         long at = size - Footer.ENCODED_LENGTH;
@@ -237,7 +238,7 @@ final class TableWalker {
         int n = data.remaining();
         int p = data.position();
         if (n < 5) {
-            throw new CorruptionException("bad filter block: " + n + " bytes", name, handle.offset());
+            throw new CorruptionException("bad filter block: " + Plural.count(n, "byte"), name, handle.offset());
         }
         long arrayOffset = Integer.toUnsignedLong(Coding.getFixed32(data, p + n - 5, p + n - 1));
         if (arrayOffset > n - 5) {

@@ -1,7 +1,6 @@
 package org.leveldbj.cli;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -50,7 +49,7 @@ final class ValueFileCheck implements AutoCloseable {
     static final int NOTES_PER_PROBLEM = 10;
 
     private final Path dir;
-    private final PrintStream out;
+    private final Consumer<String> notes;
     private final Consumer<CorruptionException> problems;
     /** Reads the references whose record the scan did not read. */
     private final ValueFiles values;
@@ -105,12 +104,12 @@ final class ValueFileCheck implements AutoCloseable {
 
     /**
      * @param dir the database directory
-     * @param out where notes go
+     * @param notes receives each note (and prints it): an entry a problem breaks
      * @param problems receives each problem (and prints it)
      */
-    ValueFileCheck(Path dir, PrintStream out, Consumer<CorruptionException> problems) {
+    ValueFileCheck(Path dir, Consumer<String> notes, Consumer<CorruptionException> problems) {
         this.dir = dir;
-        this.out = out;
+        this.notes = notes;
         this.problems = problems;
         this.values = new ValueFiles(FileSystemEnv.getDefault(), dir);
     }
@@ -173,10 +172,10 @@ final class ValueFileCheck implements AutoCloseable {
         if (scan.torn()) {
             reason = "torn tail: " + e.reason();
         } else if (end == size) {
-            reason = e.reason() + "; no sound record in the " + Verifier.count(size - e.offset(), "byte")
+            reason = e.reason() + "; no sound record in the " + Plural.count(size - e.offset(), "byte")
                     + " from there to the end of the file";
         } else {
-            reason = e.reason() + "; " + Verifier.count(end - e.offset(), "byte")
+            reason = e.reason() + "; " + Plural.count(end - e.offset(), "byte")
                     + " up to the next sound record";
         }
         return new CorruptionException(reason, e.file(), e.offset());
@@ -193,7 +192,7 @@ final class ValueFileCheck implements AutoCloseable {
     void check(ValueReference ref, String entry, String where, long offset) {
         String name = FileNames.valueFileName(ref.fileNumber());
         String described = where + " at offset " + offset + ": " + entry + " refers to " + name + " offset "
-                + ref.offset() + " (" + ref.recordSize() + " bytes)";
+                + ref.offset() + " (" + Plural.count(ref.recordSize(), "byte") + ")";
         ScannedFile file = scanned.get(ref.fileNumber());
         if (file == null) {
             missing.computeIfAbsent(ref.fileNumber(), n -> new Damage(new CorruptionException("missing value file",
@@ -226,7 +225,8 @@ final class ValueFileCheck implements AutoCloseable {
             return;
         }
         problems.accept(new CorruptionException(entry + " refers to " + name + " offset " + ref.offset() + " ("
-                + ref.recordSize() + " bytes), where no sound record of that size starts: " + failure, where, offset));
+                + Plural.count(ref.recordSize(), "byte") + "), where no sound record of that size starts: " + failure,
+                where, offset));
     }
 
     /** Reports the damage found, each with the references it breaks, in file and offset order. */
@@ -243,13 +243,13 @@ final class ValueFileCheck implements AutoCloseable {
             for (Damage d : found) {
                 CorruptionException e = d.found;
                 String breaks = d.references == 0 ? "breaks no reference"
-                        : "breaks " + Verifier.count(d.references, "reference");
+                        : "breaks " + Plural.count(d.references, "reference");
                 problems.accept(new CorruptionException(e.reason() + "; " + breaks, e.file(), e.offset()));
                 for (String entry : d.broken) {
-                    out.println("note: " + entry);
+                    notes.accept(entry);
                 }
                 if (d.references > d.broken.size()) {
-                    out.println("note: and " + Verifier.count(d.references - d.broken.size(), "more reference"));
+                    notes.accept("and " + Plural.count(d.references - d.broken.size(), "more reference"));
                 }
             }
         }

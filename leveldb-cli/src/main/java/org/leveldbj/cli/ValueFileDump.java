@@ -31,7 +31,7 @@ final class ValueFileDump {
      */
     static void dump(Path path, DumpSink sink) throws IOException {
         long size = Files.size(path);
-        sink.text("value file " + path + ": " + size + " bytes");
+        sink.text("value file " + path + ": " + Plural.count(size, "byte"));
         sink.json(Json.object().add("kind", "value_file").add("file", path.toString()).add("size", size));
         ValueFileScanner scan;
         try {
@@ -56,13 +56,13 @@ final class ValueFileDump {
                 ByteBuffer value = scan.value();
                 byte[] head = bytes(value, SHOWN_BYTES);
                 sink.text("record offset=" + scan.offset() + " size=" + scan.recordSize() + " key='"
-                        + OutputFormat.TEXT.render(key) + "' value=" + value.remaining() + " bytes '"
+                        + OutputFormat.TEXT.render(key) + "' value=" + Plural.count(value.remaining(), "byte") + " '"
                         + OutputFormat.TEXT.render(head) + (value.remaining() > head.length ? "'..." : "'"));
                 sink.json(Json.object().add("kind", "value_record").add("offset", scan.offset())
                         .add("size", scan.recordSize()).bytes("key", key).add("value_length", value.remaining())
                         .bytes("value", bytes(value, Integer.MAX_VALUE)));
             }
-            sink.text(records + " records");
+            sink.text(Plural.count(records, "record"));
         }
     }
 

@@ -1,7 +1,6 @@
 package org.leveldbj.cli;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,7 +41,7 @@ final class Verifier {
     private static final String BYTEWISE = "leveldb.BytewiseComparator";
 
     private final Path dir;
-    private final PrintStream out;
+    private final DumpSink out;
     private final Progress progress;
     private final List<CorruptionException> problems = new ArrayList<>();
 
@@ -53,8 +52,14 @@ final class Verifier {
     private long logRecords;
     private long logEntries;
     private ValueFileCheck valueFiles;
+    private Manifest manifest;
 
-    Verifier(Path dir, PrintStream out, Progress progress) {
+    /**
+     * @param dir the database directory
+     * @param out where problems and notes go, as they are found
+     * @param progress advanced by the bytes read
+     */
+    Verifier(Path dir, DumpSink out, Progress progress) {
         this.dir = dir;
         this.out = out;
         this.progress = progress;
@@ -69,25 +74,30 @@ final class Verifier {
         problems.add(e);
         String where = e.file() == null ? "" : e.file() + (e.offset() == CorruptionException.UNKNOWN_OFFSET ? ""
                 : " at offset " + e.offset()) + ": ";
-        out.println("problem: " + where + e.reason());
+        out.text("problem: " + where + e.reason());
+        out.json(DumpSink.problemObject(e));
+    }
+
+    private void note(String text) {
+        out.text("note: " + text);
+        out.json(Json.object().add("kind", "note").add("note", text));
     }
 
     /**
-     * Verifies the database.
+     * Verifies the database, reporting problems and notes as they are found.
      *
-     * @return the summary line
      * @throws IOException if a file cannot be read
      */
-    String run() throws IOException {
-        try (ValueFileCheck check = new ValueFileCheck(dir, out, this::problem)) {
+    void run() throws IOException {
+        try (ValueFileCheck check = new ValueFileCheck(dir, this::note, this::problem)) {
             valueFiles = check;
-            return verify();
+            verify();
         }
     }
 
-    private String verify() throws IOException {
+    private void verify() throws IOException {
         List<DbFile> files = DbFile.list(dir);
-        Manifest manifest = Manifest.read(dir, this::problem, null);
+        manifest = Manifest.read(dir, this::problem, null);
         if (manifest != null) {
             progress.add(Files.size(manifest.file));
         }
@@ -113,7 +123,7 @@ final class Verifier {
                 if (manifest == null) {
                     verifyTable(dir.resolve(f.name()), null, -1, false);
                 } else {
-                    out.println("note: " + dir.resolve(f.name()) + " is not named by the MANIFEST (a leftover;"
+                    note(dir.resolve(f.name()) + " is not named by the MANIFEST (a leftover;"
                             + " the next writable open deletes it)");
                 }
             }
@@ -128,21 +138,35 @@ final class Verifier {
             verifyLog(dir.resolve(FileNames.logFileName(number)));
         }
         valueFiles.finish();
-        String manifestPart = manifest == null ? "no readable MANIFEST"
-                : manifest.file.getFileName() + " (" + manifest.records + " records)";
-        return "verified " + dir + ": " + count(tables, "table") + " (" + count(blocks, "block") + ", "
-                + count(entries, "entry") + "), " + count(logs, "log") + " (" + count(logRecords, "record") + ", "
-                + count(logEntries, "entry") + "), "
-                + (valueFiles.files() == 0 ? "" : count(valueFiles.files(), "value file") + " ("
-                        + count(valueFiles.records(), "record") + "), ")
-                + manifestPart + ": "
-                + (problems.isEmpty() ? "OK" : count(problems.size(), "problem"));
     }
 
-    /** {@code 1 table}, {@code 2 tables}, {@code 3 entries}. */
-    static String count(long n, String noun) {
-        String plural = noun.endsWith("y") ? noun.substring(0, noun.length() - 1) + "ies" : noun + "s";
-        return n + " " + (n == 1 ? noun : plural);
+    /** @return the summary line, after {@link #run()} */
+    String summary() {
+        String manifestPart = manifest == null ? "no readable MANIFEST"
+                : manifest.file.getFileName() + " (" + Plural.count(manifest.records, "record") + ")";
+        return "verified " + dir + ": " + Plural.count(tables, "table") + " (" + Plural.count(blocks, "block") + ", "
+                + Plural.count(entries, "entry") + "), " + Plural.count(logs, "log") + " (" + Plural.count(logRecords, "record") + ", "
+                + Plural.count(logEntries, "entry") + "), "
+                + (valueFiles.files() == 0 ? "" : Plural.count(valueFiles.files(), "value file") + " ("
+                        + Plural.count(valueFiles.records(), "record") + "), ")
+                + manifestPart + ": "
+                + (problems.isEmpty() ? "OK" : Plural.count(problems.size(), "problem"));
+    }
+
+    /**
+     * The summary as a JSON object, after {@link #run()}: {@code "kind":"summary"}, the counts
+     * of the text summary, {@code "problems"} and {@code "ok"}.
+     *
+     * @return the object
+     */
+    Json.JsonObject summaryJson() {
+        return Json.object().add("kind", "summary").add("database", dir.toString())
+                .add("tables", tables).add("blocks", blocks).add("entries", entries)
+                .add("logs", logs).add("log_records", logRecords).add("log_entries", logEntries)
+                .add("value_files", valueFiles.files()).add("value_records", valueFiles.records())
+                .add("manifest", manifest == null ? null : manifest.file.getFileName().toString())
+                .add("manifest_records", manifest == null ? 0 : manifest.records)
+                .add("problems", problems.size()).add("ok", problems.isEmpty());
     }
 
     private void verifyTable(Path path, FileMetaData meta, int level, boolean ordered) throws IOException {
@@ -155,7 +179,7 @@ final class Verifier {
         tables++;
         long size = Files.size(path);
         if (meta != null && meta.fileSize() != size) {
-            problem(new CorruptionException("table is " + size + " bytes, the MANIFEST says " + meta.fileSize(), name,
+            problem(new CorruptionException("table is " + Plural.count(size, "byte") + ", the MANIFEST says " + meta.fileSize(), name,
                     CorruptionException.UNKNOWN_OFFSET));
         }
         InternalKeyComparator icmp = new InternalKeyComparator(BytewiseComparator.INSTANCE);

@@ -8,6 +8,7 @@ import org.leveldbj.env.FileSystemEnv;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.filename.FileType;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -24,10 +25,16 @@ import picocli.CommandLine.Parameters;
             "its file and offset, then a summary. A damaged stretch of a value file, or a",
             "missing one, is one problem, with notes naming the entries it breaks.",
             "Exit code 3 when a problem is found. Changes no file.",
+            "In JSON, one object per line: {\"kind\":\"problem\",\"file\":...,\"offset\":...,",
+            "\"reason\":...}, {\"kind\":\"note\",\"note\":...}, then {\"kind\":\"summary\",...}",
+            "with the counts, \"problems\" and \"ok\".",
         })
 final class VerifyCommand extends CommandBase {
     @Parameters(index = "0", paramLabel = "DB", description = "The database directory.")
     Path db;
+
+    @Mixin
+    FormatOption format;
 
     @Override
     int run() throws Exception {
@@ -39,20 +46,22 @@ final class VerifyCommand extends CommandBase {
             }
         }
         Env.FileLock lock = FileSystemEnv.getDefault().lockExistingFile(db.resolve(FileNames.LOCK));
+        DumpSink sink = new DumpSink(out(), format.json());
+        Verifier verifier;
         List<CorruptionException> problems;
-        String summary;
         try (Progress progress = Progress.start(io(), quiet(), "verifying", total, Progress.Unit.BYTES)) {
-            Verifier verifier = new Verifier(db, out(), progress);
-            summary = verifier.run();
+            verifier = new Verifier(db, sink, progress);
+            verifier.run();
             problems = verifier.problems();
         } finally {
             if (lock != null) {
                 lock.close();
             }
         }
-        out().println(summary);
+        sink.text(verifier.summary());
+        sink.json(verifier.summaryJson());
         if (!problems.isEmpty()) {
-            throw new CliFailure(ExitCode.CORRUPTION, Verifier.count(problems.size(), "problem")
+            throw new CliFailure(ExitCode.CORRUPTION, Plural.count(problems.size(), "problem")
                     + " in " + db + "; the first: " + Errors.report(problems.get(0)).message());
         }
         return ExitCode.OK;

@@ -133,7 +133,8 @@ class DumpTest {
                 + " tables, logs, MANIFEST and CURRENT\n", info.err());
         Cli.Result hex = Cli.run("dump", tmp, "--format", "hex");
         assertEquals(ExitCode.USAGE, hex.exit(), hex.toString());
-        assertEquals("leveldb: dump --format is text or json, not hex\n", hex.err());
+        assertTrue(hex.err().toLowerCase(java.util.Locale.ROOT)
+                .startsWith("leveldb: invalid value for option '--format': expected one of [text, json]"), hex.err());
     }
 
     @Test

@@ -89,7 +89,7 @@ class SeparatedValuesCliTest {
     void rewriteTurnsItIntoPlainLevelDb() throws IOException {
         Cli.Result r = Cli.run("rewrite", db);
         assertEquals(0, r.exit(), r.toString());
-        assertTrue(r.out().startsWith("rewrote " + db + " in plain LevelDB format: 1 value files"), r.out());
+        assertTrue(r.out().startsWith("rewrote " + db + " in plain LevelDB format: 1 value file ("), r.out());
         try (var files = Files.list(db)) {
             assertTrue(files.noneMatch(f -> f.toString().endsWith(".vlog")), "value files left");
         }
