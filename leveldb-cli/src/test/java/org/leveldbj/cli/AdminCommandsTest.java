@@ -74,7 +74,7 @@ class AdminCommandsTest {
 
         Cli.Result r = Cli.run("repair", db);
         assertEquals(0, r.exit(), r.toString());
-        assertTrue(r.out().contains("repair done: 1 tables at level 1"), r.out());
+        assertTrue(r.out().contains("repair done: 1 table at level 1"), r.out());
         assertTrue(r.out().endsWith("repaired " + db + ": 1 table (" + Progress.bytes(Files.size(TestDb.firstTable(db)))
                 + ")\n"), r.out());
         assertEquals(List.of("value7"), Cli.run("get", db, "key007").lines());

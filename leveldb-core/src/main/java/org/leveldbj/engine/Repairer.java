@@ -180,7 +180,7 @@ public final class Repairer {
             }
         }
         env.syncDir(dir);
-        log.accept("repair done: " + merged.size() + " tables at level " + level + ", last sequence " + maxSequence
+        log.accept("repair done: " + merged.size() + (merged.size() == 1 ? " table" : " tables") + " at level " + level + ", last sequence " + maxSequence
                 + (danglingReferences == 0 ? "" : ", " + danglingReferences
                         + " entries dropped: their separated values could not be read"));
     }
