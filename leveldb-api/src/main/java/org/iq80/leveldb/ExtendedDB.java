@@ -41,4 +41,15 @@ public interface ExtendedDB extends DB {
      * @throws DBException if a compaction or the MANIFEST write fails
      */
     void inlineSeparatedValues();
+
+    /**
+     * Closes the database, as {@link DB#close()} does, without a checked exception: writes made
+     * without the write-ahead log are first written to a table, and when that fails the database
+     * still closes and then this throws, so that their loss is not silent.
+     *
+     * @throws DBException ({@link IOErrorException} for an I/O failure) when writes made without
+     *     the write-ahead log could not be kept
+     */
+    @Override
+    void close();
 }
