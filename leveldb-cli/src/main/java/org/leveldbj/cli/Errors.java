@@ -10,6 +10,8 @@ import org.iq80.leveldb.CorruptDatabaseException;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.DBOpenException;
+import org.iq80.leveldb.DatabaseLockedException;
+import org.iq80.leveldb.DatabasePathNotDirectoryException;
 import org.iq80.leveldb.DatabaseNotFoundException;
 import org.iq80.leveldb.IOErrorException;
 import org.iq80.leveldb.InvalidDatabaseArgumentException;
@@ -92,6 +94,9 @@ final class Errors implements IExecutionExceptionHandler {
             return new Report(e.getMessage() + " (this tool opens only databases ordered by"
                     + " leveldb.BytewiseComparator; 'leveldb dump' and 'leveldb verify' read any database)",
                     ExitCode.OTHER);
+        }
+        if (e instanceof DatabaseLockedException || e instanceof DatabasePathNotDirectoryException) {
+            return new Report(e.getMessage(), ExitCode.IO); // the engine's message holds the hint
         }
         if (e instanceof DBOpenException) {
             return e.getCause() != null ? report(e.getCause()) : new Report(e.getMessage(), ExitCode.OTHER);

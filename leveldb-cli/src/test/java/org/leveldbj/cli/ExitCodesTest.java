@@ -75,8 +75,8 @@ class ExitCodesTest {
             open.put(TestDb.utf8("k"), TestDb.utf8("v"));
             Cli.Result locked = Cli.run("get", db, "key001");
             assertEquals(ExitCode.IO, locked.exit(), locked.toString());
-            assertEquals("leveldb: lock " + db.resolve("LOCK") + ": already held by process (another process, or another"
-                    + " open database in this one, is using the database; close it and retry)\n", locked.err());
+            assertEquals("leveldb: IO error: lock " + db.resolve("LOCK") + ": already held by process (another process,"
+                    + " or another open database in this JVM, is using the database; close it and retry)\n", locked.err());
             assertEquals(ExitCode.IO, Cli.run("put", db, "a", "b").exit());
         }
     }
