@@ -47,13 +47,7 @@ final class DatabaseLock {
      * @throws IOException if the lock cannot be taken for another reason
      */
     static Env.FileLock lock(Env env, Path dir) throws IOException {
-        checkNotAFile(env, dir);
-        Path file = dir.resolve(FileNames.LOCK);
-        try {
-            return env.lockFile(file);
-        } catch (IOException e) {
-            throw typed(file, e);
-        }
+        return lock(env, dir, true);
     }
 
     /**
@@ -64,10 +58,14 @@ final class DatabaseLock {
      * @throws IOException if the lock cannot be taken for another reason
      */
     static Env.FileLock lockExisting(Env env, Path dir) throws IOException {
+        return lock(env, dir, false);
+    }
+
+    private static Env.FileLock lock(Env env, Path dir, boolean create) throws IOException {
         checkNotAFile(env, dir);
         Path file = dir.resolve(FileNames.LOCK);
         try {
-            return env.lockExistingFile(file);
+            return create ? env.lockFile(file) : env.lockExistingFile(file);
         } catch (IOException e) {
             throw typed(file, e);
         }
