@@ -4,7 +4,9 @@ import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import org.iq80.leveldb.DB;
 import org.iq80.leveldb.Options;
@@ -27,6 +29,10 @@ final class Benchmark {
     private int threadsStarted;
     private AfterWorkload afterWorkload = AfterWorkload.NONE;
     private String progressPrefix = "";
+    /** How many times each workload has run, so that a repeated one's progress says which. */
+    private final Map<String, Integer> runs = new HashMap<>();
+    /** The workload running: its name, and which time it runs ("readrandom (2)"), as bin/compare names lines. */
+    private String label = "";
 
     /** Runs between two workloads, outside every measurement. */
     @FunctionalInterface
@@ -37,7 +43,7 @@ final class Benchmark {
         /**
          * Called once a workload has finished (its line printed, its threads ended).
          *
-         * @param name the workload's name
+         * @param name the workload's name, with which time it ran when it runs again ("readrandom (2)")
          * @throws InterruptedException if the thread is interrupted while waiting
          */
         void after(String name) throws InterruptedException;
@@ -83,9 +89,11 @@ final class Benchmark {
         open();
         try {
             for (String name : flags.benchmarks) {
+                int run = runs.merge(name, 1, Integer::sum);
+                label = name + (run > 1 ? " (" + run + ")" : "");
                 run(Workload.named(name));
                 try {
-                    afterWorkload.after(name);
+                    afterWorkload.after(label);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new BenchmarkException("interrupted after " + name, e);
@@ -124,7 +132,7 @@ final class Benchmark {
 
     private void runThreads(Workload workload) throws BenchmarkException {
         WorkloadContext context = new WorkloadContext(db, workload, flags, values);
-        Progress.Counter counter = progress.start(progressPrefix + workload.benchmarkName());
+        Progress.Counter counter = progress.start(progressPrefix + label);
         List<ThreadState> states = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
         Throwable[] failures = new Throwable[flags.threads];

@@ -64,7 +64,7 @@ class ProgressTest {
             }
         }
         assertEquals(List.of("warm-up fillrandom", "warm-up fillseq", "warm-up readrandom", "warm-up readseq",
-                "warm-up readseq", "warm-up readseq", "fillseq", "readrandom", "readseq"), runs, text);
+                "warm-up readseq (2)", "warm-up readseq (3)", "fillseq", "readrandom", "readseq"), runs, text);
         // The count is the sum over the threads: 3 * 2000 meets the threshold 6000.
         assertEquals(List.of((long) threads * num, (long) threads * num, (long) threads * num),
                 lastCounts.subList(6, 9), text);
