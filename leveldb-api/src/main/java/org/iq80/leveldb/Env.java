@@ -158,12 +158,13 @@ public interface Env {
     /**
      * Takes an exclusive lock on a file, creating it when missing, so that no other process and
      * no other database in this process can take it until the lock is released. Fails at once
-     * (never waits) when the lock is held, with a message of the form
-     * {@code "lock /path/LOCK: already held by process"}.
+     * (never waits) when the lock is held, with a {@link LockHeldException} whose message has the
+     * form {@code "lock /path/LOCK: already held by process"}.
      *
      * @param file the lock file
      * @return the held lock; closing it releases the lock
-     * @throws IOException if the lock is held elsewhere or cannot be taken
+     * @throws LockHeldException if the lock is held elsewhere
+     * @throws IOException if the lock cannot be taken for another reason
      */
     FileLock lockFile(Path file) throws IOException;
 
@@ -285,6 +286,24 @@ public interface Env {
          * @throws IOException if the sync fails
          */
         void sync() throws IOException;
+    }
+
+    /**
+     * The lock {@link #lockFile} or {@link #lockExistingFile} asked for is held by another
+     * process, or by another lock in this one. Environments throw this type, so that the engine
+     * tells a database in use from other failures by type.
+     */
+    class LockHeldException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        /**
+         * Creates an exception.
+         *
+         * @param file the lock file
+         */
+        public LockHeldException(Path file) {
+            super("lock " + file + ": already held by process");
+        }
     }
 
     /** A held file lock; {@link #close()} releases it. */

@@ -12,6 +12,7 @@ import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.DBOpenException;
 import org.iq80.leveldb.DatabaseLockedException;
 import org.iq80.leveldb.DatabasePathNotDirectoryException;
+import org.iq80.leveldb.Env;
 import org.iq80.leveldb.DatabaseNotFoundException;
 import org.iq80.leveldb.IOErrorException;
 import org.iq80.leveldb.InvalidDatabaseArgumentException;
@@ -132,7 +133,7 @@ final class Errors implements IExecutionExceptionHandler {
 
     private static String io(IOException e) {
         String message = String.valueOf(e.getMessage());
-        if (message.contains("already held by process")) {
+        if (e instanceof Env.LockHeldException) {
             return message + " (another process, or another open database in this one, is using the database;"
                     + " close it and retry)";
         }

@@ -11,14 +11,11 @@ import org.leveldbj.filename.FileNames;
  * Takes a database directory's {@code LOCK}, turning the two mistakes users make most into
  * typed failures: a path that is a file ({@link DatabasePathNotDirectoryException}) and a
  * database that another process or open database holds ({@link DatabaseLockedException},
- * recognised by the message every {@link Env#lockFile} gives for it).
+ * from the {@link Env.LockHeldException} every environment throws for it).
  *
  * <p>Thread safety: stateless.
  */
 final class DatabaseLock {
-    /** The end of the message {@link Env#lockFile} gives when another holder has the lock. */
-    private static final String HELD = ": already held by process";
-
     private DatabaseLock() {
     }
 
@@ -29,7 +26,7 @@ final class DatabaseLock {
      * @param dir the database directory
      * @throws DatabasePathNotDirectoryException if {@code dir} exists and is not a directory
      */
-    static void checkNotAFile(Env env, Path dir) throws DatabasePathNotDirectoryException {
+    private static void checkNotAFile(Env env, Path dir) throws DatabasePathNotDirectoryException {
         if (env.fileExists(dir) && !env.isDirectory(dir)) {
             throw new DatabasePathNotDirectoryException(dir);
         }
@@ -47,7 +44,23 @@ final class DatabaseLock {
      * @throws IOException if the lock cannot be taken for another reason
      */
     static Env.FileLock lock(Env env, Path dir) throws IOException {
-        return lock(env, dir, true);
+        checkNotAFile(env, dir);
+        return lockFile(env, dir, true);
+    }
+
+    /**
+     * Creates a database directory when missing, then locks it, as opening a writable database
+     * does; a path that is a file is refused before anything is created.
+     *
+     * @return the held lock
+     * @throws DatabasePathNotDirectoryException if {@code dir} is not a directory
+     * @throws DatabaseLockedException if another process or open database holds it
+     * @throws IOException if the directory cannot be created or locked
+     */
+    static Env.FileLock createAndLock(Env env, Path dir) throws IOException {
+        checkNotAFile(env, dir);
+        env.createDir(dir);
+        return lockFile(env, dir, true);
     }
 
     /**
@@ -58,24 +71,16 @@ final class DatabaseLock {
      * @throws IOException if the lock cannot be taken for another reason
      */
     static Env.FileLock lockExisting(Env env, Path dir) throws IOException {
-        return lock(env, dir, false);
+        checkNotAFile(env, dir);
+        return lockFile(env, dir, false);
     }
 
-    private static Env.FileLock lock(Env env, Path dir, boolean create) throws IOException {
-        checkNotAFile(env, dir);
+    private static Env.FileLock lockFile(Env env, Path dir, boolean create) throws IOException {
         Path file = dir.resolve(FileNames.LOCK);
         try {
             return create ? env.lockFile(file) : env.lockExistingFile(file);
-        } catch (IOException e) {
-            throw typed(file, e);
+        } catch (Env.LockHeldException e) {
+            throw new DatabaseLockedException(file, e);
         }
-    }
-
-    private static IOException typed(Path file, IOException e) {
-        String message = e.getMessage();
-        if (e instanceof DatabaseLockedException || message == null || !message.endsWith(HELD)) {
-            return e;
-        }
-        return new DatabaseLockedException(file, e);
     }
 }

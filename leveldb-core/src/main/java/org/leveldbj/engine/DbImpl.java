@@ -165,9 +165,7 @@ public final class DbImpl implements ExtendedDB {
         if (readOnly) {
             lock = DatabaseLock.lockExisting(env, dir);
         } else {
-            DatabaseLock.checkNotAFile(env, dir);
-            env.createDir(dir);
-            lock = DatabaseLock.lock(env, dir);
+            lock = DatabaseLock.createAndLock(env, dir);
         }
         InfoLog infoLog = null;
         TableCache tableCache = null;

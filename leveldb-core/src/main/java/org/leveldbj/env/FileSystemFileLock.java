@@ -113,7 +113,7 @@ final class FileSystemFileLock implements Env.FileLock {
     }
 
     private static IOException alreadyHeld(Path file) {
-        return new IOException("lock " + file + ": already held by process");
+        return new Env.LockHeldException(file);
     }
 
     @Override

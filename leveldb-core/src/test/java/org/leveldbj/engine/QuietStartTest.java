@@ -31,8 +31,8 @@ class QuietStartTest {
     @Test
     void openingWritingAndReadingPrintNothingToStandardError(@TempDir Path dir) throws Exception {
         List<String> classPath = new ArrayList<>();
-        classPath.add(location(ExtendedDbProbe.ENGINE));
-        classPath.add(location(ExtendedDbProbe.API));
+        classPath.add(location(DbImpl.class));
+        classPath.add(location(org.iq80.leveldb.DB.class));
         classPath.add(location(QuietStartMain.class));
         String dependencies = Files.readString(Path.of("target", "runtime-class-path.txt")).strip();
         classPath.add(dependencies);
@@ -63,11 +63,5 @@ class QuietStartTest {
     /** The directory or jar a class was loaded from. */
     private static String location(Class<?> type) throws Exception {
         return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-    }
-
-    /** Classes that name the class path entries of the engine and of the API. */
-    private static final class ExtendedDbProbe {
-        static final Class<?> ENGINE = DbImpl.class;
-        static final Class<?> API = org.iq80.leveldb.DB.class;
     }
 }

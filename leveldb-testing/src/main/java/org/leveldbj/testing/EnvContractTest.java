@@ -629,7 +629,7 @@ public abstract class EnvContractTest {
         Path lockFile = dir.resolve("LOCK");
         Env.FileLock lock = closeLater(env.lockFile(lockFile));
         assertTrue(env.fileExists(lockFile));
-        IOException e = assertThrows(IOException.class, () -> env.lockFile(lockFile));
+        IOException e = assertThrows(Env.LockHeldException.class, () -> env.lockFile(lockFile));
         assertEquals("lock " + lockFile + ": already held by process", e.getMessage());
         lock.close();
     }
@@ -642,9 +642,9 @@ public abstract class EnvContractTest {
         write(lockFile, utf8(""));
         Env.FileLock lock = closeLater(env.lockExistingFile(lockFile));
         assertNotNull(lock);
-        IOException e = assertThrows(IOException.class, () -> env.lockFile(lockFile));
+        IOException e = assertThrows(Env.LockHeldException.class, () -> env.lockFile(lockFile));
         assertEquals("lock " + lockFile + ": already held by process", e.getMessage());
-        e = assertThrows(IOException.class, () -> env.lockExistingFile(lockFile));
+        e = assertThrows(Env.LockHeldException.class, () -> env.lockExistingFile(lockFile));
         assertEquals("lock " + lockFile + ": already held by process", e.getMessage());
         lock.close();
         closeLater(env.lockExistingFile(lockFile)).close();
@@ -656,7 +656,7 @@ public abstract class EnvContractTest {
         Path lockFile = dir.resolve("LOCK");
         closeLater(env.lockFile(lockFile));
         Path other = dir.resolve("sub").resolve("..").resolve("LOCK");
-        IOException e = assertThrows(IOException.class, () -> env.lockFile(other));
+        IOException e = assertThrows(Env.LockHeldException.class, () -> env.lockFile(other));
         assertEquals("lock " + other + ": already held by process", e.getMessage());
     }
 

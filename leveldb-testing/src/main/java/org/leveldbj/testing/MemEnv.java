@@ -194,7 +194,7 @@ public final class MemEnv implements Env {
         synchronized (lock) {
             Path key = key(file);
             if (lockedFiles.contains(key)) {
-                throw new IOException("lock " + file + ": already held by process");
+                throw new LockHeldException(file);
             }
             fileOrCreate(file);
             lockedFiles.add(key);
