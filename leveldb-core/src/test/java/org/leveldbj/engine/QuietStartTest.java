@@ -3,6 +3,7 @@ package org.leveldbj.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.File;
 import java.io.IOException;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,19 +47,27 @@ class QuietStartTest {
         Process child = new ProcessBuilder(java.toString(), "-cp", cp, QuietStartMain.class.getName(),
                 dir.resolve("db").toString())
                 .start();
-        CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> {
+        CompletableFuture<String> err = readAsync(child.getErrorStream());
+        CompletableFuture<String> stdout = readAsync(child.getInputStream());
+        if (!child.waitFor(120, TimeUnit.SECONDS)) {
+            child.destroyForcibly().waitFor();
+            fail("the child JVM did not finish in 120 s; standard output so far: " + stdout.getNow(""));
+        }
+        List<String> out = stdout.get().lines().toList();
+        assertEquals("", err.get(), "standard error of the child JVM");
+        assertEquals(0, child.exitValue());
+        String expectedSnappy = Runtime.version().feature() >= 24 ? "java" : "snappy-java";
+        assertEquals(List.of("entries 20000", "snappy " + expectedSnappy), out);
+    }
+
+    private static CompletableFuture<String> readAsync(java.io.InputStream in) {
+        return CompletableFuture.supplyAsync(() -> {
             try {
-                return new String(child.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         });
-        List<String> out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
-        int exit = child.waitFor();
-        assertEquals("", err.get(), "standard error of the child JVM");
-        assertEquals(0, exit);
-        String expectedSnappy = Runtime.version().feature() >= 24 ? "java" : "snappy-java";
-        assertEquals(List.of("entries 20000", "snappy " + expectedSnappy), out);
     }
 
     /** The directory or jar a class was loaded from. */
