@@ -138,13 +138,71 @@ public interface Env {
 
     /**
      * Renames a file, atomically replacing any file at {@code target}: a reader sees either the
-     * old target or the new one, never a mixture or nothing.
+     * old target or the new one, never a mixture or nothing. The engine also renames a directory
+     * it built (a checkpoint) to a name that does not exist; an environment that cannot rename
+     * directories fails those checkpoints with its exception.
      *
      * @param source the file to rename
      * @param target its new name
      * @throws IOException if the rename fails
      */
     void renameFile(Path source, Path target) throws IOException;
+
+    /**
+     * Makes {@code target} a file with the contents {@code source} has now: a hard link where
+     * the environment can make one (the file is then shared, so only files that no longer
+     * change may be linked), a synced copy otherwise. The target must not exist. Checkpoints
+     * and backups use it for table files.
+     *
+     * <p>The default implementation copies with {@link #copyFile}.
+     *
+     * @param source the file to link or copy
+     * @param target the new file
+     * @return {@code true} if a link was made, {@code false} for a copy
+     * @throws IOException if neither can be made
+     */
+    default boolean linkOrCopyFile(Path source, Path target) throws IOException {
+        try (SequentialFile in = newSequentialFile(source)) {
+            copyFile(in, target, Long.MAX_VALUE);
+        }
+        return false;
+    }
+
+    /**
+     * Writes the next {@code limit} bytes of an open file (fewer when it ends first) to a new
+     * file, syncs and closes it. Checkpoints and backups use it for the files they copy.
+     *
+     * <p>The default implementation reads with {@link SequentialFile#read} and writes with
+     * {@link #newWritableFile}.
+     *
+     * @param in the file to read, from its current position; left open
+     * @param target the new file; it must not exist
+     * @param limit the most bytes to copy
+     * @return the bytes copied
+     * @throws java.nio.file.FileAlreadyExistsException if {@code target} exists
+     * @throws IOException if reading or writing fails
+     */
+    default long copyFile(SequentialFile in, Path target, long limit) throws IOException {
+        if (fileExists(target)) {
+            throw new java.nio.file.FileAlreadyExistsException(target.toString());
+        }
+        long copied = 0;
+        try (WritableFile out = newWritableFile(target)) {
+            java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocate(64 * 1024);
+            while (copied < limit) {
+                buffer.clear().limit((int) Math.min(buffer.capacity(), limit - copied));
+                int n = in.read(buffer);
+                if (n <= 0) {
+                    break;
+                }
+                buffer.flip();
+                out.append(buffer);
+                copied += n;
+            }
+            out.sync();
+        }
+        return copied;
+    }
 
     /**
      * Makes the entries of a directory (created, renamed and deleted files) durable, as a

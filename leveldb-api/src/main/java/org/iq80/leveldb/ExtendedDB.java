@@ -43,6 +43,28 @@ public interface ExtendedDB extends DB {
     void inlineSeparatedValues();
 
     /**
+     * Makes a consistent copy of the database in a new directory while writes go on: it holds
+     * every write acknowledged before the call and none that started after it, and opens as a
+     * database of its own (in C++ LevelDB and goleveldb too, unless it has separated values).
+     * Table files are hard-linked where the file system allows, so a checkpoint of a large
+     * database takes milliseconds and little space; value files are copied, and the memtable's
+     * entries are written to a log of the copy's own (nothing is flushed).
+     *
+     * <p>The copy is built in {@code dir + ".checkpoint-tmp"} and renamed to {@code dir} when
+     * complete and synced, so a crash never leaves a half-made {@code dir}. A read-only
+     * database can be checkpointed too.
+     *
+     * @param dir the directory to create; it must not exist, or be empty, and must not lie inside
+     *     the database's directory
+     * @throws InvalidArgumentException if {@code dir} exists and is not an empty directory, or
+     *     lies inside the database
+     * @throws DBException if the database is closed or has a background error;
+     *     {@link IOErrorException} if a file cannot be linked, copied or written (the temporary
+     *     directory is then left, and the next checkpoint to {@code dir} clears it)
+     */
+    void checkpoint(java.io.File dir);
+
+    /**
      * Closes the database, as {@link DB#close()} does, without a checked exception: writes made
      * without the write-ahead log are first written to a table, and when that fails the database
      * still closes and then this throws, so that their loss is not silent.

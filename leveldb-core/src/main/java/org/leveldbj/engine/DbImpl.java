@@ -690,6 +690,32 @@ public final class DbImpl implements ExtendedDB {
         }
     }
 
+    @Override
+    public void checkpoint(java.io.File dir) {
+        Arguments.checkNotNull(dir, "dir");
+        checkOpen();
+        Path target = dir.toPath();
+        try {
+            Checkpoint.Result made = Checkpoint.make(s, target);
+            s.infoLog.log("Checkpoint %s: sequence %d, %d files linked, %d copied (%d bytes)", made.directory(),
+                    made.sequence(), made.linkedFiles(), made.copiedFiles(), made.copiedBytes());
+        } catch (IOException e) {
+            throw new IOErrorException(WriteQueue.ioErrorMessage(target, e), e);
+        }
+    }
+
+    /**
+     * Fixes what a copy of the database holds now (for a backup): see {@link LiveFiles}.
+     *
+     * @return the captured files, to close once copied
+     * @throws DBException if the database is closed or has a background error
+     * @throws IOException if the directory cannot be listed or a value file opened
+     */
+    public LiveFiles captureLiveFiles() throws IOException {
+        checkOpen();
+        return LiveFiles.capture(s);
+    }
+
     /**
      * Writes the memtable to a table and waits until it is one: what the memtable holds, writes
      * made without the write-ahead log included ({@link WriteOptions#disableWal(boolean)}), is

@@ -6,6 +6,7 @@ import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -321,6 +322,27 @@ public final class FileSystemEnv implements Env {
     @Override
     public boolean isDirectory(Path path) {
         return Files.isDirectory(path);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Links with {@link Files#createLink}; copies when the file system refuses (another file
+     * system, or one without hard links).
+     */
+    @Override
+    public boolean linkOrCopyFile(Path source, Path target) throws IOException {
+        try {
+            Files.createLink(target, source);
+            return true;
+        } catch (FileAlreadyExistsException | NoSuchFileException e) {
+            throw e;
+        } catch (UnsupportedOperationException | FileSystemException e) {
+            try (SequentialFile in = newSequentialFile(source)) {
+                copyFile(in, target, Long.MAX_VALUE);
+            }
+            return false;
+        }
     }
 
     @Override

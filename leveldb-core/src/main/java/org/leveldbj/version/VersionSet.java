@@ -543,6 +543,33 @@ public final class VersionSet implements AutoCloseable {
         }
     }
 
+    /**
+     * The records of a MANIFEST that describes the current version on its own, for a copy of the
+     * database made from this version's files and a log of its own (a checkpoint, a backup): the
+     * state as one edit, the value files' referenced bytes when there are any, then the copy's
+     * log number, the next file number (above every number handed out so far) and its last
+     * sequence number.
+     *
+     * <p>Requires: the lock.
+     *
+     * @param copyLogNumber the number of the copy's log (its entries are replayed on open)
+     * @param copyLastSequence the last sequence number the copy holds
+     * @return the encoded records, in order
+     */
+    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
+    public List<byte[]> checkpointRecords(long copyLogNumber, long copyLastSequence) {
+        assert mutex.isHeldByCurrentThread();
+        List<byte[]> records = new ArrayList<>();
+        records.add(snapshotEdit().encode());
+        byte[] liveBytes = liveBytesEdit().encode();
+        if (liveBytes.length > 0) {
+            records.add(liveBytes);
+        }
+        records.add(new VersionEdit().setLogNumber(copyLogNumber).setPrevLogNumber(0)
+                .setNextFileNumber(nextFileNumber.get()).setLastSequence(copyLastSequence).encode());
+        return records;
+    }
+
     /** The value files' referenced bytes as one edit (empty when there are none). */
     @GuardedBy("mutex")
     private VersionEdit liveBytesEdit() {

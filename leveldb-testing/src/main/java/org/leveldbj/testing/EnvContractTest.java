@@ -239,7 +239,7 @@ public abstract class EnvContractTest {
         Path file = dir.resolve("000004.log");
         Env.WritableFile writable = env.newWritableFile(file);
         byte[] expected = new byte[300_000];
-        new java.util.Random(7).nextBytes(expected);
+        new Random(7).nextBytes(expected);
         for (int i = 0; i < expected.length; i += 1_000) {
             writable.append(ByteBuffer.wrap(expected, i, 1_000));
             writable.flush();
@@ -470,6 +470,52 @@ public abstract class EnvContractTest {
         env.renameFile(source, target);
         assertFalse(env.fileExists(source));
         assertArrayEquals(utf8("content"), readSequentially(target, 100));
+    }
+
+    @Test
+    public void renameMovesADirectoryWithItsFiles() throws IOException {
+        Path built = dir.resolve("copy.tmp");
+        env.createDir(built.resolve("inner"));
+        write(built.resolve("CURRENT"), utf8("MANIFEST-000002\n"));
+        write(built.resolve("inner").resolve("x"), utf8("x"));
+        Path target = dir.resolve("copy");
+        env.renameFile(built, target);
+        assertFalse(env.fileExists(built));
+        assertTrue(env.isDirectory(target));
+        assertArrayEquals(utf8("MANIFEST-000002\n"), readSequentially(target.resolve("CURRENT"), 100));
+        assertArrayEquals(utf8("x"), readSequentially(target.resolve("inner").resolve("x"), 100));
+        assertEquals(List.of("copy"), env.getChildren(dir));
+    }
+
+    @Test
+    public void linkOrCopyFileGivesTheSameBytesAndLeavesTheSource() throws IOException {
+        Path source = dir.resolve("000005.ldb");
+        byte[] content = new byte[200_000];
+        new Random(5).nextBytes(content);
+        write(source, content);
+        Path target = dir.resolve("000005-copy.ldb");
+        env.linkOrCopyFile(source, target);
+        assertArrayEquals(content, readSequentially(target, content.length + 1));
+        assertArrayEquals(content, readSequentially(source, content.length + 1));
+        assertThrows(IOException.class, () -> env.linkOrCopyFile(source, target), "the target exists");
+        assertThrows(IOException.class, () -> env.linkOrCopyFile(dir.resolve("missing"), dir.resolve("t")));
+    }
+
+    @Test
+    public void copyFileCopiesUpToTheLimitFromThePosition() throws IOException {
+        Path source = dir.resolve("000007.vlog");
+        byte[] content = new byte[100_000];
+        new Random(7).nextBytes(content);
+        write(source, content);
+        try (Env.SequentialFile in = env.newSequentialFile(source)) {
+            in.skip(10);
+            assertEquals(70_000, env.copyFile(in, dir.resolve("part"), 70_000));
+        }
+        assertArrayEquals(Arrays.copyOfRange(content, 10, 70_010), readSequentially(dir.resolve("part"), content.length));
+        try (Env.SequentialFile in = env.newSequentialFile(source)) {
+            assertEquals(content.length, env.copyFile(in, dir.resolve("all"), Long.MAX_VALUE));
+        }
+        assertArrayEquals(content, readSequentially(dir.resolve("all"), content.length + 1));
     }
 
     @Test

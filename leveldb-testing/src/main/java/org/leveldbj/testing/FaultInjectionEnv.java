@@ -65,7 +65,9 @@ public final class FaultInjectionEnv extends ForwardingEnv {
         /** {@code syncDir}. */
         SYNC_DIR,
         /** {@code newSequentialFile} and {@code newRandomAccessFile}. */
-        OPEN_READ
+        OPEN_READ,
+        /** {@code linkOrCopyFile}, before anything is made (this environment always copies). */
+        LINK
     }
 
     private final MemEnv base;
@@ -278,6 +280,20 @@ public final class FaultInjectionEnv extends ForwardingEnv {
 
 
 
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Copies through this environment's own files, so that their faults apply to the copy.
+     */
+    @Override
+    public boolean linkOrCopyFile(Path source, Path target) throws IOException {
+        maybeFail(Op.LINK, source);
+        try (SequentialFile in = newSequentialFile(source)) {
+            copyFile(in, target, Long.MAX_VALUE);
+        }
+        return false;
+    }
 
     @Override
     public void deleteFile(Path file) throws IOException {

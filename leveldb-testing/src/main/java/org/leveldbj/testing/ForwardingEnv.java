@@ -62,6 +62,11 @@ public class ForwardingEnv implements Env {
     }
 
     @Override
+    public boolean linkOrCopyFile(Path source, Path destination) throws IOException {
+        return target.linkOrCopyFile(source, destination);
+    }
+
+    @Override
     public List<String> getChildren(Path dir) throws IOException {
         return target.getChildren(dir);
     }

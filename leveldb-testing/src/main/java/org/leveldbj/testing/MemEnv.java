@@ -22,7 +22,8 @@ import org.iq80.leveldb.Env;
  *
  * <p>It behaves like a POSIX file system where the engine can tell: directories must exist
  * before files are created in them ({@link #createDir} creates parents); a non-empty directory
- * cannot be deleted; a rename replaces its target atomically; open handles keep working on the
+ * cannot be deleted; a rename replaces its target atomically (a directory is renamed with
+ * everything in it, to a new name only); open handles keep working on the
  * file they were opened on after it is renamed or deleted. Random-access files read a snapshot of
  * the content taken when they are opened; sequential files and new handles see every byte
  * appended so far ({@code flush()} is a no-op).
@@ -168,8 +169,8 @@ public final class MemEnv implements Env {
             MemFile file = files.get(sourceKey);
             if (file == null) {
                 if (isDirectoryKey(sourceKey)) {
-                    throw new FileSystemException(source.toString(), target.toString(),
-                            "renaming directories is not supported");
+                    renameDirectory(source, sourceKey, target, targetKey);
+                    return;
                 }
                 throw new NoSuchFileException(source.toString());
             }
@@ -180,6 +181,39 @@ public final class MemEnv implements Env {
             files.remove(sourceKey);
             files.put(targetKey, file);
         }
+    }
+
+    /** Moves a directory and everything in it to a name that does not exist yet. */
+    private void renameDirectory(Path source, Path sourceKey, Path target, Path targetKey) throws IOException {
+        assert Thread.holdsLock(lock);
+        if (files.containsKey(targetKey) || isDirectoryKey(targetKey)) {
+            throw new FileAlreadyExistsException(target.toString(), null, "a directory is renamed only to a new name");
+        }
+        if (targetKey.startsWith(sourceKey)) {
+            throw new FileSystemException(source.toString(), target.toString(), "cannot move a directory into itself");
+        }
+        Path parent = targetKey.getParent();
+        if (parent != null && !isDirectoryKey(parent)) {
+            throw new NoSuchFileException(target.toString(), null, "the parent directory does not exist");
+        }
+        Map<Path, MemFile> moved = new HashMap<>();
+        files.entrySet().removeIf(e -> {
+            if (e.getKey().startsWith(sourceKey)) {
+                moved.put(targetKey.resolve(sourceKey.relativize(e.getKey())), e.getValue());
+                return true;
+            }
+            return false;
+        });
+        files.putAll(moved);
+        Set<Path> movedDirectories = new HashSet<>();
+        directories.removeIf(d -> {
+            if (d.startsWith(sourceKey)) {
+                movedDirectories.add(targetKey.resolve(sourceKey.relativize(d)));
+                return true;
+            }
+            return false;
+        });
+        directories.addAll(movedDirectories);
     }
 
     @Override
