@@ -37,10 +37,15 @@ import org.leveldbj.version.VersionSet;
  * does not take its bytes away. {@link #close()} releases all of it; the copy must be finished
  * before.
  *
- * <p>Byte layout of what is generated: the log is LevelDB's log format (doc/log_format.md), one
- * write batch per memtable entry with that entry's own sequence number and a count of 1; the
- * MANIFEST is the version as one edit (comparator, compact pointers, files), the value files'
- * live bytes when there are any, then log number, next file number and last sequence.
+ * <p>Byte layout of what is generated: the log is LevelDB's log format (doc/log_format.md), write
+ * batches of the newest entry at or below the captured sequence number of each key, the
+ * immutable memtable's first, then the memtable's, numbered afresh in that order from just above
+ * the MANIFEST's last sequence number (so the copy's sequence numbers run on from its tables',
+ * increase through the log as C++ LevelDB and goleveldb require, and a key in both memtables
+ * ends with the newer entry; older entries of a key matter only to snapshots, which a copy does
+ * not have). The MANIFEST is the version as one edit (comparator, compact pointers, files), the
+ * value files' live bytes when there are any, then log number, next file number and the last
+ * sequence number the database's MANIFEST records, below the log's.
  *
  * <p>Thread safety: one thread at a time.
  */
@@ -131,17 +136,19 @@ public final class LiveFiles implements AutoCloseable {
     private final DbState s;
     private final ReadView view;
     private final long sequence;
+    private final long recordedSequence;
     private final long logNumber;
     private final long manifestNumber;
     private final List<byte[]> manifestRecords;
     private final List<LiveFile> files;
     private boolean closed;
 
-    private LiveFiles(DbState s, ReadView view, long sequence, long logNumber, long manifestNumber,
-                      List<byte[]> manifestRecords, List<LiveFile> files) {
+    private LiveFiles(DbState s, ReadView view, long sequence, long recordedSequence, long logNumber,
+                      long manifestNumber, List<byte[]> manifestRecords, List<LiveFile> files) {
         this.s = s;
         this.view = view;
         this.sequence = sequence;
+        this.recordedSequence = recordedSequence;
         this.logNumber = logNumber;
         this.manifestNumber = manifestNumber;
         this.manifestRecords = manifestRecords;
@@ -183,9 +190,9 @@ public final class LiveFiles implements AutoCloseable {
             // Numbered before the records are made, so that their next file number lies above both.
             long logNumber = versions.newFileNumber();
             long manifestNumber = versions.newFileNumber();
-            List<byte[]> records = versions.checkpointRecords(logNumber, sequence);
-            LiveFiles captured = new LiveFiles(s, view, sequence, logNumber, manifestNumber, records,
-                    Collections.unmodifiableList(files));
+            List<byte[]> records = versions.checkpointRecords(logNumber);
+            LiveFiles captured = new LiveFiles(s, view, sequence, versions.recordedSequence(), logNumber,
+                    manifestNumber, records, Collections.unmodifiableList(files));
             view = null;
             return captured;
         } catch (IOException | RuntimeException e) {
@@ -237,7 +244,8 @@ public final class LiveFiles implements AutoCloseable {
     }
 
     /**
-     * Writes the log of the memtables' entries at or below {@link #sequence()} and syncs it.
+     * Writes the log of the memtables' entries at or below {@link #sequence()} (the newest of each
+     * key) and syncs it.
      *
      * @param env the environment to write with
      * @param file the new file
@@ -245,47 +253,40 @@ public final class LiveFiles implements AutoCloseable {
      * @throws IOException if writing fails
      */
     public long writeLog(Env env, Path file) throws IOException {
-        long entries = 0;
-        try (LogWriter log = new LogWriter(env.newWritableFile(file))) {
-            WriteBatchImpl batch = new WriteBatchImpl();
-            try {
-                if (view.imm != null) {
-                    entries += writeEntries(view.imm, batch, log);
-                }
-                entries += writeEntries(view.mem, batch, log);
-            } finally {
-                batch.close();
+        try (LogWriter log = new LogWriter(env.newWritableFile(file));
+             LogBatches batches = new LogBatches(log, recordedSequence + 1)) {
+            if (view.imm != null) {
+                writeNewest(view.imm, batches);
             }
+            writeNewest(view.mem, batches);
+            batches.finish();
             log.sync();
+            return batches.entries();
         }
-        return entries;
     }
 
-    private long writeEntries(MemTable mem, WriteBatchImpl batch, LogWriter log) throws IOException {
-        long entries = 0;
+    /** Adds the newest entry at or below the captured sequence number of each key of a memtable. */
+    private void writeNewest(MemTable mem, LogBatches batches) throws IOException {
+        byte[] previous = null;
         try (SortedIterator it = mem.iterator()) {
             for (it.seekToFirst(); it.valid(); it.next()) {
                 ByteBuffer key = it.key();
-                int userKeyLength = key.remaining() - InternalKeys.TRAILER_SIZE;
                 long trailer = InternalKeys.trailer(key, key.position(), key.remaining());
-                long entrySequence = InternalKeys.sequence(trailer);
-                if (entrySequence > sequence) {
+                if (InternalKeys.sequence(trailer) > sequence) {
                     continue; // started after the capture
                 }
-                ValueType type = ValueType.fromPersistentId(InternalKeys.typeByte(trailer));
-                byte[] userKey = new byte[userKeyLength];
+                byte[] userKey = new byte[key.remaining() - InternalKeys.TRAILER_SIZE];
                 key.get(key.position(), userKey);
+                if (previous != null && mem.userComparator().compare(previous, userKey) == 0) {
+                    continue; // an older entry of the key just written (entries of a key come newest first)
+                }
+                previous = userKey;
                 ByteBuffer value = it.value();
                 byte[] valueBytes = new byte[value.remaining()];
                 value.get(value.position(), valueBytes);
-                batch.clear();
-                batch.addRecord(type, userKey, 0, userKeyLength, valueBytes, 0, valueBytes.length);
-                batch.setSequence(entrySequence);
-                log.addRecord(batch.contents());
-                entries++;
+                batches.add(ValueType.fromPersistentId(InternalKeys.typeByte(trailer)), userKey, valueBytes);
             }
         }
-        return entries;
     }
 
     /**

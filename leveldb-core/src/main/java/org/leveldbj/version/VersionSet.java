@@ -547,17 +547,17 @@ public final class VersionSet implements AutoCloseable {
      * The records of a MANIFEST that describes the current version on its own, for a copy of the
      * database made from this version's files and a log of its own (a checkpoint, a backup): the
      * state as one edit, the value files' referenced bytes when there are any, then the copy's
-     * log number, the next file number (above every number handed out so far) and its last
-     * sequence number.
+     * log number, the next file number (above every number handed out so far) and the last
+     * sequence number recorded so far, which covers every entry of the version's tables and
+     * none of the memtables' (see {@link #recordedSequence()}).
      *
      * <p>Requires: the lock.
      *
      * @param copyLogNumber the number of the copy's log (its entries are replayed on open)
-     * @param copyLastSequence the last sequence number the copy holds
      * @return the encoded records, in order
      */
     @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
-    public List<byte[]> checkpointRecords(long copyLogNumber, long copyLastSequence) {
+    public List<byte[]> checkpointRecords(long copyLogNumber) {
         assert mutex.isHeldByCurrentThread();
         List<byte[]> records = new ArrayList<>();
         records.add(snapshotEdit().encode());
@@ -566,8 +566,21 @@ public final class VersionSet implements AutoCloseable {
             records.add(liveBytes);
         }
         records.add(new VersionEdit().setLogNumber(copyLogNumber).setPrevLogNumber(0)
-                .setNextFileNumber(nextFileNumber.get()).setLastSequence(copyLastSequence).encode());
+                .setNextFileNumber(nextFileNumber.get()).setLastSequence(recordedSequence).encode());
         return records;
+    }
+
+    /**
+     * The last sequence number the MANIFEST records: at or above every entry of the current
+     * version's tables (a flush records its memtable's last), below every entry of the live
+     * logs and so of the memtables. Requires: the lock.
+     *
+     * @return the sequence number
+     */
+    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
+    public long recordedSequence() {
+        assert mutex.isHeldByCurrentThread();
+        return recordedSequence;
     }
 
     /** The value files' referenced bytes as one edit (empty when there are none). */

@@ -98,7 +98,10 @@ class CheckpointTest {
                 db.put(key(i), bytes("v" + i));
             }
             db.flushMemTable();
+            db.put(key(5), bytes("first"));
+            db.delete(key(5));
             db.put(key(5), bytes("in the memtable"));
+            db.put(key(6), bytes("overwritten, then"));
             db.delete(key(6));
             List<Path> before = tables(dir);
             db.checkpoint(tmp.resolve("copy").toFile());

@@ -268,14 +268,14 @@ class InteropTest {
         return null;
     }
 
-    private static List<Path> list(Path dir) throws IOException {
+    static List<Path> list(Path dir) throws IOException {
         try (Stream<Path> s = Files.list(dir)) {
             return s.sorted().toList();
         }
     }
 
     /** A copy of the database, so that each reader sees it as written. */
-    private static Path copy(Path db, String suffix) throws IOException {
+    static Path copy(Path db, String suffix) throws IOException {
         Path to = db.resolveSibling(db.getFileName() + "." + suffix);
         Files.createDirectories(to);
         for (Path f : list(db)) {
