@@ -296,10 +296,13 @@ final class Driver {
             watchdog.expectProgressWithin(0);
         }
         summary.add(v);
-        out.printf(Locale.ROOT, "round %d: %s; %,d ops acknowledged (%,d synced, %,d without the log): %s%n",
+        Checkpoints.Result checkpoints = Checkpoints.verifyAll(work, r.options(null));
+        v.failures().addAll(checkpoints.failures());
+        out.printf(Locale.ROOT, "round %d: %s; %,d ops acknowledged (%,d synced, %,d without the log)%s: %s%n",
                 summary.rounds, how, v.acknowledged, v.acknowledgedSynced, v.acknowledgedUnlogged,
-                v.ok() ? "verified" : "FAILED");
-        if (!v.ok()) {
+                checkpoints.checked() > 0 ? ", " + checkpoints.checked() + " checkpoint(s) left by the kill" : "",
+                v.ok() && checkpoints.failures().isEmpty() ? "verified" : "FAILED");
+        if (!v.ok() || !checkpoints.failures().isEmpty()) {
             fail("round " + summary.rounds + " (" + how + "):\n  " + String.join("\n  ", v.failures()));
             return;
         }

@@ -1,5 +1,6 @@
 package org.leveldbj.stress;
 
+import java.nio.file.Path;
 import java.util.Optional;
 
 /**
@@ -20,7 +21,9 @@ enum KillPoint {
     /** Appending to or syncing a MANIFEST, or pointing CURRENT at a new one. */
     MANIFEST("org.leveldbj.version.VersionSet", "logAndApply"),
     /** Any file change of a repair. */
-    REPAIR("org.leveldbj.engine.Repairer", "run");
+    REPAIR("org.leveldbj.engine.Repairer", "run"),
+    /** Any file change of a checkpoint: links, copies, its log and MANIFEST, the final rename. */
+    CHECKPOINT("org.leveldbj.engine.Checkpoint", "make");
 
     private static final StackWalker WALKER = StackWalker.getInstance();
 
@@ -42,8 +45,9 @@ enum KillPoint {
         return methodName;
     }
 
-    /** Whether a change to the file of this name can belong to this activity. */
-    boolean matchesFile(String name) {
+    /** Whether a change to this file can belong to this activity. */
+    boolean matchesFile(Path file) {
+        String name = String.valueOf(file.getFileName());
         switch (this) {
             case FLUSH:
             case COMPACTION:
@@ -52,6 +56,8 @@ enum KillPoint {
                 return name.startsWith("MANIFEST-") || name.equals("CURRENT") || name.endsWith(".dbtmp");
             case REPAIR:
                 return true;
+            case CHECKPOINT:
+                return String.valueOf(file).contains(".checkpoint-tmp"); // built there, then renamed
             default:
                 return false;
         }

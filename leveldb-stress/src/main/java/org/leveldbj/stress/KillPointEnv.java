@@ -52,7 +52,7 @@ final class KillPointEnv extends ForwardingEnv {
     }
 
     private boolean watched(Path file) {
-        return armed != null && armed.matchesFile(String.valueOf(file.getFileName()));
+        return armed != null && armed.matchesFile(file);
     }
 
     /** Counts one event of a watched file, if it happens inside the activity. */
@@ -96,6 +96,18 @@ final class KillPointEnv extends ForwardingEnv {
         tick("before " + what);
         super.renameFile(source, target);
         tick("after " + what);
+    }
+
+    @Override
+    public boolean linkOrCopyFile(Path source, Path target) throws IOException {
+        if (!watched(target)) {
+            return super.linkOrCopyFile(source, target);
+        }
+        String what = "linking " + source.getFileName() + " into " + target.getParent().getFileName();
+        tick("before " + what);
+        boolean linked = super.linkOrCopyFile(source, target);
+        tick("after " + what);
+        return linked;
     }
 
     @Override

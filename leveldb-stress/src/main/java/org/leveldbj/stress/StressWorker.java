@@ -1,11 +1,14 @@
 package org.leveldbj.stress;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.iq80.leveldb.DB;
 import org.iq80.leveldb.DBIterator;
+import org.iq80.leveldb.ExtendedDB;
 import org.iq80.leveldb.ReadOptions;
 import org.iq80.leveldb.Snapshot;
 import org.iq80.leveldb.WriteBatch;
@@ -16,8 +19,9 @@ import org.iq80.leveldb.WriteOptions;
  * some without the log), logging each write to its {@link OpLog} before and after, and checks
  * reads as it goes: point lookups, snapshot reads against the state when the snapshot was taken,
  * forward and backward scans of its key range against its model, short scans across all
- * threads' keys for order. Now and then it compacts a random key range or suspends compactions
- * for a moment.
+ * threads' keys for order. Now and then it compacts a random key range, suspends compactions
+ * for a moment, or makes a checkpoint and checks it holds exactly its keys' model
+ * ({@link Checkpoints}).
  *
  * <p>Because no other thread writes its keys, its model (the operation whose value each key
  * holds) is exact at every moment, so every read check is exact. A failed check throws
@@ -45,6 +49,7 @@ final class StressWorker implements Runnable {
     private Snapshot snapshot;
     private long[] snapshotModel;
     private int snapshotSteps;
+    private int checkpoints;
 
     StressWorker(int thread, DB db, Config config, long seed, long[] model, long nextOp, OpLog log,
                  Watchdog watchdog) {
@@ -95,8 +100,10 @@ final class StressWorker implements Runnable {
             }
         } else if (r < 9_800) {
             checkScan(random.nextBoolean());
-        } else if (r < 9_990) {
+        } else if (r < 9_988) {
             scanAcrossThreads();
+        } else if (r < 9_990) {
+            checkpoint();
         } else if (r < 9_998) {
             compactRandomRange();
         } else {
@@ -248,6 +255,22 @@ final class StressWorker implements Runnable {
                 previous = key;
             }
         }
+    }
+
+    /**
+     * Makes a checkpoint (see {@link Checkpoints}): no write of this thread's keys is in flight, so
+     * it must hold exactly the model of them. Checked at once, then deleted.
+     */
+    private void checkpoint() throws IOException {
+        String name = "t" + thread + "-" + nextOp + "-" + (checkpoints++);
+        long[] expected = model.clone();
+        Path target = Checkpoints.expect(config.db, name, thread, expected);
+        ((ExtendedDB) db).checkpoint(target.toFile());
+        List<String> failures = Checkpoints.check(target, config.options(null), thread, expected);
+        if (!failures.isEmpty()) {
+            throw new IllegalStateException(String.join("; ", failures));
+        }
+        Checkpoints.delete(target);
     }
 
     private void compactRandomRange() {

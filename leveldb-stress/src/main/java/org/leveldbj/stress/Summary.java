@@ -44,12 +44,16 @@ final class Summary {
 
     /** The summary line. */
     String line() {
+        StringBuilder killed = new StringBuilder();
+        for (KillPoint p : KillPoint.values()) {
+            killed.append(killed.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%,d ", kills.get(p)))
+                    .append(p == KillPoint.RANDOM ? "random kills" : p.name().toLowerCase(Locale.ROOT));
+        }
         return String.format(Locale.ROOT,
-                "crashtest: %,d rounds (%,d random kills, %,d flush, %,d compaction, %,d manifest, %,d repair) in %.0f s;"
+                "crashtest: %,d rounds (%s) in %.0f s;"
                         + " %,d ops acknowledged (%,d synced, %,d without the log), %,d lost, %,d order violations,"
                         + " %,d torn batches, %,d bad values: %s",
-                rounds, kills.get(KillPoint.RANDOM), kills.get(KillPoint.FLUSH), kills.get(KillPoint.COMPACTION),
-                kills.get(KillPoint.MANIFEST), kills.get(KillPoint.REPAIR), seconds, acknowledged,
+                rounds, killed, seconds, acknowledged,
                 acknowledgedSynced, acknowledgedUnlogged, lost, orderViolations, tornBatches, badValues,
                 ok() ? "OK" : "FAILED");
     }
