@@ -25,8 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The library jars as Java modules: the API module exports {@code org.iq80.leveldb}, the engine
- * exports only its factory's package, and an application module that reads them opens, writes
- * and reads a database while the engine's other packages stay closed to it.
+ * exports only its factory's package and the backup engine's, and an application module that
+ * reads them opens, writes and reads a database while the engine's other packages stay closed to
+ * it.
  */
 class JpmsModulesTest {
     private static final Path BUNDLES = Path.of(System.getProperty("compat.target", "target"), "bundles");
@@ -54,14 +55,14 @@ class JpmsModulesTest {
     }
 
     @Test
-    void theJarsAreNamedModulesExportingTheApiAndTheFactoryOnly() throws IOException {
+    void theJarsAreNamedModulesExportingTheApiTheFactoryAndBackupsOnly() throws IOException {
         ModuleLayer layer = layer();
         ModuleDescriptor api = descriptor(layer, "org.iq80.leveldb");
         ModuleDescriptor core = descriptor(layer, "org.leveldbj.core");
         assertFalse(api.isAutomatic() || core.isAutomatic(), "real module descriptors, not automatic modules");
         assertFalse(core.isOpen(), "the engine's packages are closed to reflection too");
         assertEquals(Set.of("org.iq80.leveldb"), exported(api));
-        assertEquals(Set.of("org.leveldbj.db"), exported(core));
+        assertEquals(Set.of("org.leveldbj.db", "org.leveldbj.backup"), exported(core));
         assertTrue(core.packages().contains("org.leveldbj.version"), "the engine's other packages are in the module");
         Set<String> required = core.requires().stream().map(ModuleDescriptor.Requires::name).collect(Collectors.toSet());
         assertTrue(required.containsAll(Set.of("org.iq80.leveldb", "com.github.luben.zstd_jni", "snappy.java")), required.toString());

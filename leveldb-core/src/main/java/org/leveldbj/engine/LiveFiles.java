@@ -218,6 +218,16 @@ public final class LiveFiles implements AutoCloseable {
         return s.env.fileExists(ldb) ? ldb : s.dir.resolve(FileNames.sstTableFileName(number));
     }
 
+    /** @return the database's environment, which {@link LiveFile#open} reads the files with */
+    public Env env() {
+        return s.env;
+    }
+
+    /** @return the database's directory */
+    public Path directory() {
+        return s.dir;
+    }
+
     /** @return the last sequence number the copy holds */
     public long sequence() {
         return sequence;
