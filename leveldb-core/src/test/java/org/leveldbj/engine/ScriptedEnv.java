@@ -26,15 +26,19 @@ import org.leveldbj.testing.ForwardingWritableFile;
  *       of a failing append are written), to hit table files or the MANIFEST specifically.
  * </ul>
  *
+ * <p>Public for the tests of other packages (backups) that freeze or fail their own file
+ * operations the same way.
+ *
  * <p>Thread safety: safe for concurrent use (synchronized on this object).
  */
-final class ScriptedEnv extends ForwardingEnv {
+public final class ScriptedEnv extends ForwardingEnv {
     static final String FROZEN = "injected crash";
 
     private final FaultInjectionEnv fault;
     // Guarded by this.
     private long mutations;
     private long freezeAt = Long.MAX_VALUE;
+    private long failAt = Long.MAX_VALUE;
     private boolean frozen;
     private Op targetOp;
     private Predicate<String> targetName;
@@ -43,12 +47,12 @@ final class ScriptedEnv extends ForwardingEnv {
     private long targetHits;
     private String lastRenameTarget;
 
-    ScriptedEnv(FaultInjectionEnv fault) {
+    public ScriptedEnv(FaultInjectionEnv fault) {
         super(fault);
         this.fault = fault;
     }
 
-    FaultInjectionEnv fault() {
+    public FaultInjectionEnv fault() {
         return fault;
     }
 
@@ -57,8 +61,23 @@ final class ScriptedEnv extends ForwardingEnv {
      *
      * @param n the number of mutating calls still allowed, at least 0
      */
-    synchronized void freezeAfter(long n) {
+    public synchronized void freezeAfter(long n) {
         freezeAt = mutations + n;
+    }
+
+    /**
+     * Makes one mutating call fail, the one after {@code n} more succeed; later calls succeed
+     * again. Unlike {@link #freezeAfter}, what the caller does about the failure reaches the disk.
+     *
+     * @param n the number of mutating calls still allowed before the failing one, at least 0
+     */
+    public synchronized void failAfter(long n) {
+        failAt = mutations + n + 1;
+    }
+
+    /** Cancels a failure {@link #failAfter} set up that has not happened yet. */
+    public synchronized void clearFailure() {
+        failAt = Long.MAX_VALUE;
     }
 
     /** Freezes the disk now. */
@@ -67,12 +86,12 @@ final class ScriptedEnv extends ForwardingEnv {
     }
 
     /** @return whether the disk is frozen */
-    synchronized boolean isFrozen() {
+    public synchronized boolean isFrozen() {
         return frozen;
     }
 
     /** Simulates the power failure: loses unsynced data, then unfreezes for the next run. */
-    void crashAndThaw() throws IOException {
+    public void crashAndThaw() throws IOException {
         synchronized (this) {
             frozen = true;
         }
@@ -85,7 +104,7 @@ final class ScriptedEnv extends ForwardingEnv {
     }
 
     /** @return how many mutating calls were made */
-    synchronized long mutations() {
+    public synchronized long mutations() {
         return mutations;
     }
 
@@ -129,6 +148,10 @@ final class ScriptedEnv extends ForwardingEnv {
             return targetTorn ? 2 : 1;
         }
         mutations++;
+        if (mutations == failAt) {
+            failAt = Long.MAX_VALUE;
+            return 1;
+        }
         if (mutations > freezeAt) {
             frozen = true;
             return 1;
