@@ -33,6 +33,8 @@ record BackupMeta(int id, long timeMillis, long sequence, String library, String
 
     private static final String HEADER = "leveldbj-backup-meta";
     private static final int MAX_LINE = 64 * 1024;
+    /** {@code "crc32c " + 8 hex digits + LF}. */
+    private static final int CHECKSUM_LINE_LENGTH = 16;
 
     /**
      * One file of a backup.
@@ -101,7 +103,8 @@ record BackupMeta(int id, long timeMillis, long sequence, String library, String
      * @throws CorruptionException if the bytes are not a meta file of backup {@code expectedId}
      */
     static BackupMeta decode(byte[] bytes, String file, int expectedId) {
-        Lines in = new Lines(bytes, file);
+        int checked = checkChecksum(bytes, file);
+        Lines in = new Lines(bytes, checked, file);
         String[] header = in.fields(2);
         if (!header[0].equals(HEADER)) {
             throw in.corrupt("not a backup meta file (it starts with '" + abbreviate(header[0]) + "')");
@@ -131,19 +134,35 @@ record BackupMeta(int id, long timeMillis, long sequence, String library, String
         int newFiles = (int) in.number(fresh[1], "new files", Integer.MAX_VALUE);
         long newBytes = in.number(fresh[2], "new bytes");
         List<StoredFile> files = new ArrayList<>();
-        while (!in.peekEnd()) {
+        while (!in.atEnd()) {
             String[] f = in.fields(5);
             in.expect(f[0], "file");
             files.add(new StoredFile(checkName(f[1], in), checkPath(f[2], id, in), in.number(f[3], "size"), in.hex(f[4])));
         }
-        int checked = in.position;
-        int stored = in.hex(in.field("crc32c"));
-        int computed = crc(bytes, checked);
+        return new BackupMeta(id, time, sequence, library, database, session, newFiles, newBytes, files);
+    }
+
+    /**
+     * Checks the last line, {@code crc32c} and the CRC32C of everything before it, first: a
+     * damaged meta file is reported as such, whatever the damage.
+     *
+     * @return the length of what the checksum covers
+     */
+    private static int checkChecksum(byte[] bytes, String file) {
+        int length = bytes.length;
+        int start = length - CHECKSUM_LINE_LENGTH;
+        if (start < 0 || !new String(bytes, start, CHECKSUM_LINE_LENGTH, StandardCharsets.ISO_8859_1)
+                .matches("crc32c [0-9a-f]{8}\n") || (start > 0 && bytes[start - 1] != '\n')) {
+            throw new CorruptionException("bad backup meta file (it does not end with its checksum line: cut short?)",
+                    file, CorruptionException.UNKNOWN_OFFSET);
+        }
+        int stored = (int) Long.parseLong(new String(bytes, start + 7, 8, StandardCharsets.ISO_8859_1), 16);
+        int computed = crc(bytes, start);
         if (stored != computed) {
             throw new CorruptionException("backup meta file checksum mismatch (stored " + hex(stored)
                     + ", computed " + hex(computed) + ")", file, CorruptionException.UNKNOWN_OFFSET);
         }
-        return new BackupMeta(id, time, sequence, library, database, session, newFiles, newBytes, files);
+        return start;
     }
 
     /** A name a restored database may hold: a table, value file, log, MANIFEST or CURRENT. */
@@ -228,12 +247,14 @@ record BackupMeta(int id, long timeMillis, long sequence, String library, String
     /** The lines of a meta file, read one at a time; failures name the file and line. */
     private static final class Lines {
         private final byte[] bytes;
+        private final int limit;
         private final String file;
         private int position;
         private int line;
 
-        Lines(byte[] bytes, String file) {
+        Lines(byte[] bytes, int limit, String file) {
             this.bytes = bytes;
+            this.limit = limit;
             this.file = file;
         }
 
@@ -242,14 +263,13 @@ record BackupMeta(int id, long timeMillis, long sequence, String library, String
                     CorruptionException.UNKNOWN_OFFSET);
         }
 
-        /** Whether the next line is the last one (or there is no whole line left). */
-        boolean peekEnd() {
-            int end = indexOfNewline(position);
-            return end < 0 || end + 1 == bytes.length;
+        /** Whether every line before the checksum has been read. */
+        boolean atEnd() {
+            return position >= limit;
         }
 
         private int indexOfNewline(int from) {
-            for (int i = from; i < bytes.length && i - from <= MAX_LINE; i++) {
+            for (int i = from; i < limit && i - from <= MAX_LINE; i++) {
                 if (bytes[i] == '\n') {
                     return i;
                 }
@@ -262,7 +282,7 @@ record BackupMeta(int id, long timeMillis, long sequence, String library, String
             line++;
             int end = indexOfNewline(position);
             if (end < 0) {
-                throw corrupt(position >= bytes.length ? "the file ends early" : "a line without its end");
+                throw corrupt(position >= limit ? "the file ends early" : "a line without its end");
             }
             String text = new String(bytes, position, end - position, StandardCharsets.UTF_8);
             position = end + 1;
