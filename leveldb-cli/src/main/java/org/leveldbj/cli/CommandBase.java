@@ -4,7 +4,6 @@ import java.io.PrintStream;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
@@ -14,18 +13,15 @@ import picocli.CommandLine.Spec;
  * <p>Thread safety: a command object serves one run on one thread.
  */
 abstract class CommandBase implements Callable<Integer> {
-    @ParentCommand
-    LeveldbCommand root;
-
     @Mixin
     CommonOptions common;
 
     @Spec
     CommandSpec spec;
 
-    /** @return the streams of this run */
+    /** @return the streams of this run (held by the top-level command, whatever the nesting) */
     final Io io() {
-        return root.io();
+        return ((LeveldbCommand) spec.root().userObject()).io();
     }
 
     /** @return standard output */

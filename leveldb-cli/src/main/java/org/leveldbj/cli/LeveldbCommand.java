@@ -45,6 +45,8 @@ import picocli.CommandLine.Spec;
             RewriteCommand.class,
             DestroyCommand.class,
             VerifyCommand.class,
+            CheckpointCommand.class,
+            BackupCommand.class,
             DumpCommand.class,
             ExportCommand.class,
             ImportCommand.class,

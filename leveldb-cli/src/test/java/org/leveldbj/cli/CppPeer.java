@@ -107,6 +107,21 @@ final class CppPeer {
         return r.output;
     }
 
+    /**
+     * Opens a database with C++ LevelDB and checks that it holds exactly what a recipe writes.
+     *
+     * @param dir the database
+     * @param recipe the recipe file
+     * @return the peer's report
+     */
+    static String verify(Path dir, Path recipe) throws IOException, InterruptedException {
+        Result r = exec(targetDir(), get().toString(), "verify", dir.toString(), recipe.toString());
+        if (r.exit != 0) {
+            Assertions.fail("leveldb_peer verify failed (exit " + r.exit + "):\n" + r.output);
+        }
+        return r.output;
+    }
+
     /** A recipe of interop/recipes. */
     static Path recipe(String name) {
         return repoRoot().resolve("interop/recipes").resolve(name + ".recipe");

@@ -1,6 +1,5 @@
 package org.leveldbj.backup;
 
-import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -46,7 +45,8 @@ import org.leveldbj.env.FileSystemEnv;
 public final class BackupEngine implements AutoCloseable {
     private final BackupDirectory directory;
     private final ReentrantLock lock = new ReentrantLock();
-    @GuardedBy("lock")
+    // Guarded by lock. (Not @GuardedBy: the annotation is absent from the class path of the
+    // modules that use this public class, and javac warns about it there.)
     private boolean closed;
 
     private BackupEngine(BackupDirectory directory) {
@@ -364,8 +364,9 @@ public final class BackupEngine implements AutoCloseable {
         return sb.toString();
     }
 
-    @GuardedBy("lock")
+    /** Requires: the lock. */
     private void checkOpen() {
+        assert lock.isHeldByCurrentThread();
         if (closed) {
             throw new DBException("backup engine of " + directory.path() + " is closed");
         }
