@@ -153,6 +153,21 @@ final class BackupDirectory {
         }
     }
 
+    /**
+     * Makes the subdirectories a backup is written to, where they are missing. Requires: the
+     * lock.
+     *
+     * @throws IOException if one cannot be made
+     */
+    void makeSubdirectories() throws IOException {
+        for (String sub : List.of(SHARED, PRIVATE, META)) {
+            if (!env.isDirectory(dir.resolve(sub))) {
+                env.createDir(dir.resolve(sub));
+                env.syncDir(dir);
+            }
+        }
+    }
+
     /** @return the directory, absolute */
     Path path() {
         return dir;

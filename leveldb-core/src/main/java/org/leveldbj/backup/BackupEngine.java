@@ -169,6 +169,7 @@ public final class BackupEngine implements AutoCloseable {
 
     private BackupInfo create(DbImpl db, BackupProgress progress) throws IOException {
         TreeMap<Integer, BackupMeta> existing = directory.readAll();
+        directory.makeSubdirectories();
         directory.deleteUnused(existing.values());
         int id = existing.isEmpty() ? 1 : existing.lastKey() + 1;
         if (id < 1) {

@@ -87,6 +87,8 @@ class BackupEngineTest {
         assertTrue(shared.size() >= 3, shared.toString());
         for (String name : shared) {
             assertTrue(name.matches("\\d{6}_[0-9a-f]{8}_\\d+\\.(ldb|sst)"), name);
+            assertEquals(1, Files.getAttribute(tmp.resolve("backups").resolve("shared").resolve(name), "unix:nlink"),
+                    name + ": a copy, not a link to the database's file");
         }
         try (BackupEngine backups = BackupEngine.open(tmp.resolve("backups"))) {
             assertEquals(List.of(info), backups.listBackups());
@@ -227,6 +229,11 @@ class BackupEngineTest {
             assertEquals(List.of(), backups.listBackups());
             assertEquals(List.of(), names(tmp.resolve("backups").resolve("shared")));
             assertEquals(1, backups.createBackup(db).id(), "ids start again in an emptied directory");
+            backups.purge(0);
+            Files.delete(tmp.resolve("backups").resolve("shared"));
+            Files.delete(tmp.resolve("backups").resolve("meta"));
+            assertEquals(1, backups.createBackup(db).id(), "subdirectories deleted by hand are made again");
+            assertEquals(states.get(3), restored(backups, 1, null, tmp.resolve("r5")));
         }
     }
 
