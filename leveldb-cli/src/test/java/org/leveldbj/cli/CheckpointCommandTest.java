@@ -77,7 +77,7 @@ class CheckpointCommandTest {
         Files.writeString(tmp.resolve("full").resolve("x"), "x");
         Cli.Result full = Cli.run("checkpoint", db, tmp.resolve("full"));
         assertEquals(ExitCode.USAGE, full.exit(), full.toString());
-        assertEquals("leveldb: Invalid argument: " + tmp.resolve("full") + ": not empty (holds 1 entries, e.g. x;"
+        assertEquals("leveldb: Invalid argument: " + tmp.resolve("full") + ": not empty (it holds x;"
                 + " a checkpoint goes into a new or empty directory)\n", full.err());
         Cli.Result inside = Cli.run("checkpoint", db, db.resolve("inside"));
         assertEquals(ExitCode.USAGE, inside.exit(), inside.toString());

@@ -48,9 +48,10 @@ final class Checkpoint {
         }
         List<String> children = env.getChildren(target);
         if (!children.isEmpty()) {
-            throw new InvalidArgumentException("Invalid argument: " + target + ": not empty (holds "
-                    + children.size() + " entries, e.g. " + children.get(0)
-                    + "; a checkpoint goes into a new or empty directory)");
+            int others = children.size() - 1;
+            throw new InvalidArgumentException("Invalid argument: " + target + ": not empty (it holds "
+                    + children.get(0) + (others == 0 ? "" : others == 1 ? " and one other entry" : " and " + others
+                    + " other entries") + "; a checkpoint goes into a new or empty directory)");
         }
     }
 

@@ -297,12 +297,16 @@ final class Driver {
         }
         summary.add(v);
         Checkpoints.Result checkpoints = Checkpoints.verifyAll(work, r.options(null));
+        Checkpoints.Result backups = Backups.verifyAll(work, r.options(null));
         v.failures().addAll(checkpoints.failures());
-        out.printf(Locale.ROOT, "round %d: %s; %,d ops acknowledged (%,d synced, %,d without the log)%s: %s%n",
+        v.failures().addAll(backups.failures());
+        boolean copiesOk = checkpoints.failures().isEmpty() && backups.failures().isEmpty();
+        out.printf(Locale.ROOT, "round %d: %s; %,d ops acknowledged (%,d synced, %,d without the log)%s%s: %s%n",
                 summary.rounds, how, v.acknowledged, v.acknowledgedSynced, v.acknowledgedUnlogged,
                 checkpoints.checked() > 0 ? ", " + checkpoints.checked() + " checkpoint(s) left by the kill" : "",
-                v.ok() && checkpoints.failures().isEmpty() ? "verified" : "FAILED");
-        if (!v.ok() || !checkpoints.failures().isEmpty()) {
+                backups.checked() > 0 ? ", " + backups.checked() + " backup(s) restored" : "",
+                v.ok() && copiesOk ? "verified" : "FAILED");
+        if (!v.ok() || !copiesOk) {
             fail("round " + summary.rounds + " (" + how + "):\n  " + String.join("\n  ", v.failures()));
             return;
         }

@@ -23,7 +23,11 @@ enum KillPoint {
     /** Any file change of a repair. */
     REPAIR("org.leveldbj.engine.Repairer", "run"),
     /** Any file change of a checkpoint: links, copies, its log and MANIFEST, the final rename. */
-    CHECKPOINT("org.leveldbj.engine.Checkpoint", "make");
+    CHECKPOINT("org.leveldbj.engine.Checkpoint", "make"),
+    /** Any file change of a backup being made: shared files, its own files, its meta file. */
+    BACKUP("org.leveldbj.backup.BackupCreation", "make"),
+    /** Any file change of a purge of backups: meta files, then the files no backup holds. */
+    PURGE("org.leveldbj.backup.BackupEngine", "purgeLocked");
 
     private static final StackWalker WALKER = StackWalker.getInstance();
 
@@ -58,6 +62,9 @@ enum KillPoint {
                 return true;
             case CHECKPOINT:
                 return String.valueOf(file).contains(".checkpoint-tmp"); // built there, then renamed
+            case BACKUP:
+            case PURGE:
+                return String.valueOf(file).contains("/backups/");
             default:
                 return false;
         }

@@ -68,10 +68,11 @@ public final class StressMain {
         if (inject(c)) {
             return;
         }
+        Backups backups = new Backups(c.db, env, c.options(null));
         for (int t = 0; t < c.threads; t++) {
             OpLog log = new OpLog(OpLog.file(c.db, t));
             Thread thread = new Thread(new StressWorker(t, db, c, c.seed * 31 + t, base.row(t).clone(),
-                    base.nextOp(t), log, watchdog), "stress-" + t);
+                    base.nextOp(t), log, watchdog, t == 0 ? backups : null), "stress-" + t);
             thread.start();
         }
     }

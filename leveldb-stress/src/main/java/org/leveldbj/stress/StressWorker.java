@@ -21,7 +21,8 @@ import org.iq80.leveldb.WriteOptions;
  * forward and backward scans of its key range against its model, short scans across all
  * threads' keys for order. Now and then it compacts a random key range, suspends compactions
  * for a moment, or makes a checkpoint and checks it holds exactly its keys' model
- * ({@link Checkpoints}).
+ * ({@link Checkpoints}); thread 0 also backs the database up and checks each backup restores to
+ * its model ({@link Backups}).
  *
  * <p>Because no other thread writes its keys, its model (the operation whose value each key
  * holds) is exact at every moment, so every read check is exact. A failed check throws
@@ -43,6 +44,8 @@ final class StressWorker implements Runnable {
     private final long[] model;
     private final OpLog log;
     private final Watchdog watchdog;
+    /** Thread 0's backups, {@code null} in the other threads. */
+    private final Backups backups;
     private final long firstOp;
     private long nextOp;
 
@@ -52,7 +55,7 @@ final class StressWorker implements Runnable {
     private int checkpoints;
 
     StressWorker(int thread, DB db, Config config, long seed, long[] model, long nextOp, OpLog log,
-                 Watchdog watchdog) {
+                 Watchdog watchdog, Backups backups) {
         this.thread = thread;
         this.db = db;
         this.config = config;
@@ -62,6 +65,7 @@ final class StressWorker implements Runnable {
         this.firstOp = nextOp;
         this.log = log;
         this.watchdog = watchdog;
+        this.backups = backups;
     }
 
     @Override
@@ -100,8 +104,14 @@ final class StressWorker implements Runnable {
             }
         } else if (r < 9_800) {
             checkScan(random.nextBoolean());
-        } else if (r < 9_988) {
+        } else if (r < 9_986) {
             scanAcrossThreads();
+        } else if (r < 9_988) {
+            if (backups != null) {
+                backups.backUpAndCheck((ExtendedDB) db, model.clone());
+            } else {
+                scanAcrossThreads();
+            }
         } else if (r < 9_990) {
             checkpoint();
         } else if (r < 9_998) {
