@@ -30,6 +30,19 @@ public interface ExtendedDB extends DB {
     void flushMemTable();
 
     /**
+     * What the database reports about itself now: counters since it opened (bytes written to the
+     * log, tables and value files, keys read and written, cache hits and misses, write stalls,
+     * compactions per level) and gauges (files and bytes per level, memtable memory, pending
+     * compaction bytes, open iterators and snapshots, value files). {@link Metric} lists every
+     * figure with its unit. Takes no database lock, so it never waits for writes or background
+     * work; with separated values it lists the directory for the value files' sizes.
+     *
+     * @return an immutable snapshot
+     * @throws DBException if the database is closed
+     */
+    Statistics statistics();
+
+    /**
      * Turns a database with separated values ({@link Options#valueThreshold(int)}) back into
      * plain LevelDB format, readable by C++ LevelDB, goleveldb and every other implementation:
      * every table is rewritten with its values in it, the value files are deleted, and a new

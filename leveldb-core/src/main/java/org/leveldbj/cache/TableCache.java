@@ -13,6 +13,7 @@ import org.iq80.leveldb.IOErrorException;
 import org.iq80.leveldb.NotFoundException;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.iterator.SortedIterator;
+import org.leveldbj.stats.TableOpenEvent;
 import org.leveldbj.table.Table;
 import org.leveldbj.table.TableOptions;
 import org.leveldbj.table.TableReadOptions;
@@ -85,7 +86,7 @@ public final class TableCache implements AutoCloseable {
         int n = capacity >= MIN_CAPACITY_TO_SHARD ? SHARDS : 1;
         this.shards = new TableCacheShard[n];
         for (int i = 0; i < n; i++) {
-            shards[i] = new TableCacheShard(capacity / n + (i < capacity % n ? 1 : 0), openFiles);
+            shards[i] = new TableCacheShard(capacity / n + (i < capacity % n ? 1 : 0), openFiles, dbDir.toString());
         }
         this.shardMask = n - 1;
     }
@@ -177,6 +178,33 @@ public final class TableCache implements AutoCloseable {
     }
 
     /**
+     * How many uses of a table found it cached ({@link #iterator}, {@link #get} and
+     * {@link #approximateOffsetOf} each count one).
+     *
+     * @return the count since the cache was made
+     */
+    public long hits() {
+        long sum = 0;
+        for (TableCacheShard s : shards) {
+            sum += s.hitsAndMisses()[0];
+        }
+        return sum;
+    }
+
+    /**
+     * How many uses of a table had to add it to the cache (and so open it).
+     *
+     * @return the count since the cache was made
+     */
+    public long misses() {
+        long sum = 0;
+        for (TableCacheShard s : shards) {
+            sum += s.hitsAndMisses()[1];
+        }
+        return sum;
+    }
+
+    /**
      * How many tables are cached (opened or being opened).
      *
      * @return the count, at most {@link #capacity()}
@@ -223,6 +251,7 @@ public final class TableCache implements AutoCloseable {
 
     /** Opens {@code NNNNNN.ldb}, else {@code NNNNNN.sst}, and the table in it. */
     private void open(long fileNumber, long fileSize, TableHandle handle) {
+        TableOpenEvent event = TableOpenEvent.start();
         Path path = dbDir.resolve(FileNames.tableFileName(fileNumber));
         Env.RandomAccessFile file;
         try {
@@ -259,7 +288,8 @@ public final class TableCache implements AutoCloseable {
             throw e;
         }
         openFiles.incrementAndGet();
-        handle.opened(file, table);
+        handle.opened(file, table, fileSize);
+        event.finish(dbDir.toString(), fileNumber, fileSize);
     }
 
     @Override

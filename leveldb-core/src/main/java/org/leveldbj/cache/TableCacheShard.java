@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.iq80.leveldb.DBException;
+import org.leveldbj.stats.TableEvictionEvent;
 import org.leveldbj.util.LockRank;
 import org.leveldbj.util.OrderedLock;
 
@@ -24,6 +25,8 @@ final class TableCacheShard {
     private final OrderedLock lock = new OrderedLock(LockRank.TABLE_CACHE_SHARD);
     private final int capacity;
     private final AtomicInteger openFiles;
+    /** The database directory, for events. */
+    private final String directory;
 
     // Guarded by this.
     private TableHandle[] table = new TableHandle[16];
@@ -33,10 +36,14 @@ final class TableCacheShard {
     private final TableHandle inUse = sentinel();
     /** Entries whose last reference went during the current locked section. */
     private final List<TableHandle> closing = new ArrayList<>();
+    /** Acquisitions that found the table cached, and those that had to add it. */
+    private long hits;
+    private long misses;
 
-    TableCacheShard(int capacity, AtomicInteger openFiles) {
+    TableCacheShard(int capacity, AtomicInteger openFiles, String directory) {
         this.capacity = capacity;
         this.openFiles = openFiles;
+        this.directory = directory;
     }
 
     private static TableHandle sentinel() {
@@ -64,11 +71,13 @@ final class TableCacheShard {
                     linkNewest(inUse, h);
                 }
                 h.refs++;
+                hits++;
                 return h;
             }
             if (closed) {
                 throw new DBException("table cache is closed");
             }
+            misses++;
             h = new TableHandle(fileNumber);
             h.refs = 2; // the cache's and the caller's
             h.inCache = true;
@@ -79,7 +88,7 @@ final class TableCacheShard {
                 if (victim == h) {
                     break;
                 }
-                remove(victim);
+                remove(victim, TableEvictionEvent.CAPACITY);
             }
             done = takeClosing();
         } finally {
@@ -116,7 +125,7 @@ final class TableCacheShard {
         try {
             TableHandle h = find(fileNumber);
             if (h != null) {
-                remove(h);
+                remove(h, TableEvictionEvent.OBSOLETE);
             }
             done = takeClosing();
         } finally {
@@ -131,7 +140,7 @@ final class TableCacheShard {
         lock.lock();
         try {
             if (failed.inCache) {
-                remove(failed);
+                remove(failed, null);
             }
             done = takeClosing();
         } finally {
@@ -150,7 +159,7 @@ final class TableCacheShard {
                 TableHandle h = head;
                 while (h != null) {
                     TableHandle next = h.chain;
-                    remove(h);
+                    remove(h, TableEvictionEvent.CLOSE);
                     h = next;
                 }
             }
@@ -159,6 +168,16 @@ final class TableCacheShard {
             lock.unlock();
         }
         closeFiles(done);
+    }
+
+    /** @return acquisitions that found the table cached, and those that added it */
+    long[] hitsAndMisses() {
+        lock.lock();
+        try {
+            return new long[] {hits, misses};
+        } finally {
+            lock.unlock();
+        }
     }
 
     int cached() {
@@ -223,9 +242,16 @@ final class TableCacheShard {
         count++;
     }
 
-    /** Removes a cached entry and drops the cache's reference. */
-    private void remove(TableHandle h) {
+    /**
+     * Removes a cached entry and drops the cache's reference.
+     *
+     * @param reason why, for the eviction event; {@code null} for an entry whose open failed
+     */
+    private void remove(TableHandle h, String reason) {
         assert h.inCache;
+        if (reason != null) {
+            TableEvictionEvent.emit(directory, h.fileNumber, h.fileSize(), reason);
+        }
         int i = bucket(h.fileNumber, table.length);
         TableHandle e = table[i];
         TableHandle before = null;

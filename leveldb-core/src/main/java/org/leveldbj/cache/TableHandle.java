@@ -34,6 +34,8 @@ final class TableHandle {
 
     // Guarded by this (written under it; the table is also read without it once published).
     private volatile Table table;
+    /** The file's size once opened, 0 before; read without the lock for events. */
+    private volatile long fileSize;
     private Env.RandomAccessFile file;
     private RuntimeException failure;
     private boolean closed;
@@ -95,10 +97,16 @@ final class TableHandle {
     }
 
     /** Records the result of a successful open. Requires: called by {@link #table}'s opener. */
-    void opened(Env.RandomAccessFile openedFile, Table openedTable) {
+    void opened(Env.RandomAccessFile openedFile, Table openedTable, long size) {
         assert lock.isHeldByCurrentThread();
+        this.fileSize = size;
         this.file = openedFile;
         this.table = openedTable; // publishes the table to readers that do not lock
+    }
+
+    /** @return the file's size once it was opened, else 0 */
+    long fileSize() {
+        return fileSize;
     }
 
     /** Whether opening failed; the entry is then dropped from the cache. */

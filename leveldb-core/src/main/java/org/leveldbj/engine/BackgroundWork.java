@@ -15,6 +15,8 @@ import org.leveldbj.compaction.Compaction;
 import org.leveldbj.compaction.CompactionJob;
 import org.leveldbj.compaction.CompactionPicker;
 import org.leveldbj.compaction.CompactionStats;
+import org.leveldbj.stats.CompactionEvent;
+import org.leveldbj.stats.CompactionReason;
 import org.leveldbj.table.TableReadOptions;
 import org.leveldbj.version.FileMetaData;
 
@@ -208,6 +210,8 @@ final class BackgroundWork {
         ManualCompaction m = manual;
         Compaction c;
         byte[] manualEnd = null;
+        CompactionReason reason = CompactionReason.MANUAL;
+        CompactionEvent event = CompactionEvent.start();
         if (m != null) {
             c = m.inPlace ? CompactionPicker.rewriteLevel(s.versions, m.level, m.begin)
                     : CompactionPicker.compactRange(s.versions, m.level, m.begin, m.end);
@@ -220,6 +224,8 @@ final class BackgroundWork {
             if (suspensions > 0) {
                 return;
             }
+            // The picker's own test: a size compaction when a level is over its target.
+            reason = s.versions.current().compactionScore() >= 1 ? CompactionReason.SIZE : CompactionReason.SEEK;
             c = CompactionPicker.pick(s.versions);
         }
         boolean succeeded = false;
@@ -236,8 +242,9 @@ final class BackgroundWork {
                 s.publishReadView();
                 s.infoLog.log("Moved #%d to level-%d %d bytes: %s", f.number(), c.level() + 1, f.fileSize(),
                         s.versions.levelSummary());
+                CompactionRecord.moved(s, c.level(), f, event);
             } else {
-                runCompaction(c);
+                runCompaction(c, reason, event);
             }
             succeeded = true;
         } finally {
@@ -263,7 +270,7 @@ final class BackgroundWork {
     }
 
     @GuardedBy("s.mutex")
-    private void runCompaction(Compaction c) throws IOException {
+    private void runCompaction(Compaction c, CompactionReason reason, CompactionEvent event) throws IOException {
         s.infoLog.log("Compacting %d@%d + %d@%d files", c.inputs(0).size(), c.level(), c.inputs(1).size(),
                 c.level() + 1);
         long smallestSnapshot = s.snapshots.oldest(s.versions::lastSequence);
@@ -295,6 +302,7 @@ final class BackgroundWork {
         }
         s.publishReadView();
         s.addStats(c.level() + 1, stats);
+        CompactionRecord.compacted(s, c, stats, reason, event);
         s.infoLog.log("Compacted to level-%d: %d bytes written, %s", c.level() + 1, stats.bytesWritten(),
                 s.versions.levelSummary());
     }

@@ -22,9 +22,11 @@ import org.iq80.leveldb.Options;
 import org.iq80.leveldb.Range;
 import org.iq80.leveldb.ReadOptions;
 import org.iq80.leveldb.Snapshot;
+import org.iq80.leveldb.Statistics;
 import org.iq80.leveldb.WriteBatch;
 import org.iq80.leveldb.WriteOptions;
 import org.leveldbj.cache.ClockBlockCache;
+import org.leveldbj.cache.CountingBlockCache;
 import org.leveldbj.cache.TableCache;
 import org.leveldbj.comparator.UserComparators;
 import org.leveldbj.compress.Codecs;
@@ -36,6 +38,8 @@ import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.PointLookup;
 import org.leveldbj.key.ValueType;
+import org.leveldbj.stats.Counters;
+import org.leveldbj.stats.JmxRegistration;
 import org.leveldbj.table.BlockCache;
 import org.leveldbj.table.BloomFilterPolicy;
 import org.leveldbj.table.FilterKeyExtractor;
@@ -96,6 +100,8 @@ public final class DbImpl implements ExtendedDB {
 
     /** Reclaims value files; null when the database has no separated values. Set while opening. */
     private ValueCollector collector;
+    /** The database's JMX bean; null when registration is off or failed. Set at the end of opening. */
+    private JmxRegistration jmx;
 
     private DbImpl(DbState s, Env.FileLock lock, TableCache tableCache, ClockBlockCache blockCache) {
         this.s = s;
@@ -174,11 +180,12 @@ public final class DbImpl implements ExtendedDB {
             infoLog = readOnly ? InfoLog.withoutFile(options.logger()) : InfoLog.open(env, dir, options.logger());
             InternalKeyComparator icmp = new InternalKeyComparator(UserComparators.of(options.comparator()));
             ClockBlockCache blockCache = blockCache(options);
-            TableOptions tableOptions = tableOptions(options, icmp, blockCache);
+            Counters counters = new Counters();
+            TableOptions tableOptions = tableOptions(options, icmp, new CountingBlockCache(blockCache, counters));
             tableCache = new TableCache(env, dir, Math.max(1, options.maxOpenFiles() - 10), tableOptions);
             boolean sst = FileNames.writesSst(env, dir, options.tableFileSuffix());
             DbState state = new DbState(options, env, dir, sst, icmp, tableOptions, new TableCacheSource(tableCache),
-                    infoLog);
+                    infoLog, counters);
             db = new DbImpl(state, lock, tableCache, blockCache);
             state.mutex.lock();
             try {
@@ -192,6 +199,8 @@ public final class DbImpl implements ExtendedDB {
             if (db.collector != null) {
                 db.collector.start();
             }
+            // Last, and without the database lock: nothing after it can fail the open.
+            db.jmx = JmxRegistration.register(dir.toAbsolutePath().toString(), db::statistics);
             return db;
         } catch (IOException | RuntimeException e) {
             if (db != null) {
@@ -294,7 +303,9 @@ public final class DbImpl implements ExtendedDB {
                     scheduleCompaction();
                 }
             }
-            if (lookup.state() != PointLookup.FOUND) {
+            boolean found = lookup.state() == PointLookup.FOUND;
+            s.counters.countGet(found);
+            if (!found) {
                 return null;
             }
             // Read while the view is pinned: the value file outlives every version naming it.
@@ -400,7 +411,7 @@ public final class DbImpl implements ExtendedDB {
             if (current.recordReadSample(internalKey)) {
                 scheduleCompaction();
             }
-        }, reference -> values.read(reference, verify));
+        }, reference -> values.read(reference, verify), s.counters);
         openIterators.incrementAndGet();
         return new CursorIterator(entries, () -> {
             openIterators.decrementAndGet();
@@ -564,6 +575,12 @@ public final class DbImpl implements ExtendedDB {
         Arguments.checkNotNull(name, "name");
         checkOpen();
         return DbProperties.get(s, blockCache, openIterators.get(), name);
+    }
+
+    @Override
+    public Statistics statistics() {
+        checkOpen();
+        return StatisticsSnapshot.take(s, tableCache, openIterators.get());
     }
 
     @Override
@@ -799,6 +816,9 @@ public final class DbImpl implements ExtendedDB {
 
     /** Stops background work and releases every resource. Requires: shuttingDown set. */
     private void release() {
+        if (jmx != null) {
+            jmx.close();
+        }
         if (collector != null) {
             collector.close();
         }

@@ -7,6 +7,7 @@ import org.leveldbj.comparator.KeyComparator;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.ValueType;
+import org.leveldbj.stats.Counters;
 import org.leveldbj.util.Bytes;
 import org.leveldbj.util.Coding;
 
@@ -97,6 +98,8 @@ public final class DbIterator implements SortedIterator {
     private final ReadSampler sampler;
     private final boolean sampling;
     private final ValueResolver resolver;
+    /** Counts positionings; null for none. */
+    private final Counters counters;
     private long bytesUntilSample;
 
     private boolean valid;
@@ -167,6 +170,24 @@ public final class DbIterator implements SortedIterator {
      */
     public DbIterator(SortedIterator internal, KeyComparator userComparator, long sequence, ReadSampler sampler,
                       ValueResolver resolver) {
+        this(internal, userComparator, sequence, sampler, resolver, null);
+    }
+
+    /**
+     * Creates an iterator, unpositioned, whose positionings are counted.
+     *
+     * @param internal an iterator over internal keys ordered by the internal-key comparator of
+     *     {@code userComparator}; owned from now on
+     * @param userComparator the order of user keys
+     * @param sequence the snapshot: entries with a larger sequence number are invisible;
+     *     between 0 and {@link InternalKeys#MAX_SEQUENCE}
+     * @param sampler receives read samples; {@link ReadSampler#NONE} for none
+     * @param resolver reads the values of reference entries
+     * @param counters counts every seek, seek to first and seek to last; {@code null} for none
+     */
+    public DbIterator(SortedIterator internal, KeyComparator userComparator, long sequence, ReadSampler sampler,
+                      ValueResolver resolver, Counters counters) {
+        this.counters = counters;
         this.resolver = resolver;
         this.iter = internal;
         this.userComparator = userComparator;
@@ -175,6 +196,12 @@ public final class DbIterator implements SortedIterator {
         this.sampler = sampler;
         this.sampling = sampler != ReadSampler.NONE;
         this.bytesUntilSample = sampling ? randomPeriod() : Long.MAX_VALUE;
+    }
+
+    private void countSeek() {
+        if (counters != null) {
+            counters.countSeek();
+        }
     }
 
     @Override
@@ -193,6 +220,7 @@ public final class DbIterator implements SortedIterator {
 
     @Override
     public void seekToFirst() {
+        countSeek();
         moves++;
         savedIsCurrent = false;
         reverse = false;
@@ -211,6 +239,7 @@ public final class DbIterator implements SortedIterator {
 
     @Override
     public void seekToLast() {
+        countSeek();
         moves++;
         savedIsCurrent = false;
         reverse = true;
@@ -227,6 +256,7 @@ public final class DbIterator implements SortedIterator {
 
     @Override
     public void seek(ByteBuffer target) {
+        countSeek();
         moves++;
         savedIsCurrent = false;
         reverse = false;

@@ -11,6 +11,8 @@ import org.leveldbj.compaction.CompactionStats;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.memtable.MemTable;
+import org.leveldbj.stats.BackgroundErrorEvent;
+import org.leveldbj.stats.Counters;
 import org.leveldbj.table.TableOptions;
 import org.leveldbj.util.LockRank;
 import org.leveldbj.util.OrderedLock;
@@ -50,6 +52,8 @@ final class DbState {
     final SnapshotList snapshots = new SnapshotList();
     /** Value separation: writes large values to value files, reads them back. */
     final ValueLog valueLog;
+    /** What the database counts for its statistics ({@code ExtendedDB.statistics()}). */
+    final Counters counters;
 
     /** The database lock (C++ mutex_). */
     final OrderedLock mutex = new OrderedLock(LockRank.DATABASE);
@@ -94,8 +98,9 @@ final class DbState {
     private final long[][] stats = new long[VersionSet.NUM_LEVELS][4];
 
     DbState(Options options, Env env, Path dir, boolean sstTableNames, InternalKeyComparator icmp,
-            TableOptions tableOptions, TableSource tables, InfoLog infoLog) {
+            TableOptions tableOptions, TableSource tables, InfoLog infoLog, Counters counters) {
         this.options = options;
+        this.counters = counters;
         this.sstTableNames = sstTableNames;
         this.env = env;
         this.dir = dir;
@@ -272,6 +277,7 @@ final class DbState {
         if (backgroundError == null) {
             backgroundError = error;
             infoLog.log("background error: %s", error);
+            BackgroundErrorEvent.emit(dir.toString(), error);
             backgroundChanged.signalAll();
         }
     }

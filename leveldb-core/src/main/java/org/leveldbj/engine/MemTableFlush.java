@@ -3,11 +3,13 @@ package org.leveldbj.engine;
 import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.io.IOException;
 import org.iq80.leveldb.DBException;
+import org.iq80.leveldb.Metric;
 import org.leveldbj.compaction.CompactionStats;
 import org.leveldbj.compaction.TableFileWriter;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.memtable.MemTable;
+import org.leveldbj.stats.FlushEvent;
 import org.leveldbj.version.FileMetaData;
 import org.leveldbj.version.Version;
 import org.leveldbj.version.VersionEdit;
@@ -92,6 +94,7 @@ final class MemTableFlush {
     @GuardedBy("s.mutex")
     private void writeLevel0TableLocked(MemTable mem, VersionEdit edit, Version base) throws IOException {
         long start = System.nanoTime();
+        FlushEvent event = FlushEvent.start();
         long number = obsolete.newPendingOutput();
         FileMetaData meta;
         boolean separated = s.versions.separatedValues();
@@ -116,6 +119,9 @@ final class MemTableFlush {
                         InternalKeys.userKey(meta.largest()));
             }
             edit.addFile(level, meta);
+            s.counters.add(Metric.FLUSHES, 1);
+            s.counters.add(Metric.FLUSH_BYTES_WRITTEN, meta.fileSize());
+            event.finish(s.dir.toString(), number, meta.fileSize(), level);
             s.infoLog.log("Level-0 table #%d: %d bytes, placed at level %d", number, meta.fileSize(), level);
         }
         s.addStats(level, new CompactionStats((System.nanoTime() - start) / 1000, 0,

@@ -17,6 +17,8 @@ final class MemTableInserter implements WriteBatchImpl.Handler {
 
     private MemTable mem;
     private long sequence;
+    /** Deletions among the records of the last batch inserted. */
+    private int deletions;
 
     /**
      * Adds every record of a batch. A malformed batch throws part-way, after the records before
@@ -33,6 +35,7 @@ final class MemTableInserter implements WriteBatchImpl.Handler {
     long insert(WriteBatchImpl batch, MemTable memTable) {
         mem = memTable;
         sequence = batch.sequence();
+        deletions = 0;
         try {
             batch.forEach(this);
         } finally {
@@ -53,8 +56,14 @@ final class MemTableInserter implements WriteBatchImpl.Handler {
         mem.add(sequence++, ValueType.VALUE_REFERENCE, data, keyOffset, keyLength, data, referenceOffset, referenceLength);
     }
 
+    /** @return how many records of the last batch inserted were deletions (the rest were puts) */
+    int deletions() {
+        return deletions;
+    }
+
     @Override
     public void delete(byte[] data, int keyOffset, int keyLength) {
+        deletions++;
         mem.add(sequence++, ValueType.DELETION, data, keyOffset, keyLength, EMPTY, 0, 0);
     }
 }

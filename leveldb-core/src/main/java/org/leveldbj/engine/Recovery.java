@@ -16,6 +16,7 @@ import org.leveldbj.filename.FileNames;
 import org.leveldbj.filename.FileType;
 import org.leveldbj.log.LogReader;
 import org.leveldbj.memtable.MemTable;
+import org.leveldbj.stats.RecoveryEvent;
 import org.leveldbj.version.VersionEdit;
 import org.leveldbj.version.VersionSet;
 
@@ -58,6 +59,9 @@ final class Recovery {
     private final MemTableFlush flush;
     private final ObsoleteFiles obsolete;
     private final BackgroundWork background;
+    /** Logs replayed and the puts and deletes they held, for the recovery event. */
+    private int logsReplayed;
+    private long entriesReplayed;
 
     Recovery(DbState s, WriteAheadLog wal, MemTableFlush flush, ObsoleteFiles obsolete, BackgroundWork background) {
         this.s = s;
@@ -85,6 +89,7 @@ final class Recovery {
 
     @GuardedBy("s.mutex")
     private void recover() throws IOException {
+        RecoveryEvent event = RecoveryEvent.start();
         Path current = s.dir.resolve(FileNames.CURRENT);
         if (!s.env.fileExists(current)) {
             if (s.readOnly || !s.options.createIfMissing()) {
@@ -126,6 +131,7 @@ final class Recovery {
         if (s.readOnly) {
             recoverInMemory(logs);
             s.publishReadView();
+            event.finish(s.dir.toString(), logsReplayed, entriesReplayed);
             return;
         }
         if (s.valueLog.threshold() > 0) {
@@ -161,6 +167,7 @@ final class Recovery {
             }
         }
         s.publishReadView();
+        event.finish(s.dir.toString(), logsReplayed, entriesReplayed);
         obsolete.delete();
         background.maybeSchedule();
     }
@@ -248,6 +255,7 @@ final class Recovery {
         String name = path.toString();
         boolean paranoid = s.options.paranoidChecks();
         s.infoLog.log("Recovering log #%d", number);
+        logsReplayed++;
         LogReader.Reporter reporter = new LogReader.Reporter() {
             @Override
             public void corruption(long bytes, String reason) {
@@ -296,6 +304,7 @@ final class Recovery {
                     reporter.corruption(reader.lastRecordOffset(), record.remaining(), e.reason());
                     continue;
                 }
+                entriesReplayed += batch.size();
                 long last = batch.sequence() + batch.size() - 1;
                 maxSequence = Math.max(maxSequence, last);
                 if (inMemory == null && mem.approximateMemoryUsage() > s.options.writeBufferSize()) {

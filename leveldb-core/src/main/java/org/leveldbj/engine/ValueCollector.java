@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.iq80.leveldb.DBException;
 import org.leveldbj.memtable.MemTable;
+import org.leveldbj.stats.ValueCollectionEvent;
 import org.leveldbj.util.LockRank;
 import org.leveldbj.util.OrderedLock;
 import org.leveldbj.version.Version;
@@ -140,6 +141,9 @@ final class ValueCollector {
     boolean collectOnce() throws IOException {
         lock.lock();
         try {
+            ValueCollectionEvent event = ValueCollectionEvent.start();
+            // For the event only, when it is recorded: the files a pass deletes, and their sizes.
+            Map<Long, Long> before = event.isEnabled() ? s.valueLog.fileSizes() : Map.of();
             Set<Long> victims = pick();
             if (victims.isEmpty() && !discover) {
                 return false;
@@ -164,10 +168,27 @@ final class ValueCollector {
                 s.mutex.unlock();
             }
             background.sweepObsoleteFiles();
+            recordPass(event, before);
             return true;
         } finally {
             lock.unlock();
         }
+    }
+
+    /** Records the pass's event: the value files it deleted (those listed before it and gone now). */
+    private void recordPass(ValueCollectionEvent event, Map<Long, Long> before) throws IOException {
+        int files = 0;
+        long bytes = 0;
+        if (event.isEnabled()) {
+            Map<Long, Long> after = s.valueLog.fileSizes();
+            for (Map.Entry<Long, Long> file : before.entrySet()) {
+                if (!after.containsKey(file.getKey())) {
+                    files++;
+                    bytes += file.getValue();
+                }
+            }
+        }
+        event.finish(s.dir.toString(), files, bytes);
     }
 
     /**

@@ -10,7 +10,10 @@ import java.util.concurrent.locks.LockSupport;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.IOErrorException;
 import org.leveldbj.comparator.ComparatorFailure;
+import org.iq80.leveldb.Metric;
 import org.leveldbj.memtable.MemTable;
+import org.leveldbj.stats.StallCause;
+import org.leveldbj.stats.StallWatch;
 import org.leveldbj.version.VersionSet;
 
 /**
@@ -45,6 +48,8 @@ final class WriteQueue {
     private final ArrayDeque<Writer> writers = new ArrayDeque<>();
     /** Used by the leader only. */
     private final WriteBatchImpl group = new WriteBatchImpl();
+    /** Times the leader's stalls; used by the leader only, with the lock held. */
+    private final StallWatch stalls;
 
     /** A queued write. Fields guarded by the database lock. */
     private static final class Writer {
@@ -68,6 +73,7 @@ final class WriteQueue {
         this.s = s;
         this.wal = wal;
         this.background = background;
+        this.stalls = new StallWatch(s.counters, s.dir.toString());
     }
 
     /**
@@ -185,6 +191,7 @@ final class WriteQueue {
         }
         s.mutex.unlock();
         Exception failure = null;
+        long logBytes = 0;
         try {
             // Large values go to the value file first: a log record never names a value the
             // value file does not hold, and a synced write syncs the value file before the log.
@@ -199,7 +206,9 @@ final class WriteQueue {
                 if (append.syncDirectory()) {
                     s.env.syncDir(s.dir);
                 }
+                long before = append.log().length();
                 append.log().addRecord(batch.contents());
+                logBytes = append.log().length() - before;
                 if (sync) {
                     append.log().sync();
                 }
@@ -223,6 +232,10 @@ final class WriteQueue {
             throw e;
         }
         s.versions.setLastSequence(newLast);
+        int deletions = inserter.deletions();
+        s.counters.add(Metric.LOG_BYTES_WRITTEN, logBytes);
+        s.counters.add(Metric.KEYS_WRITTEN, batch.size() - deletions);
+        s.counters.add(Metric.KEYS_DELETED, deletions);
         if (append != null && append.syncsSomethingElse()) {
             wal.committed(append);
         }
@@ -249,6 +262,16 @@ final class WriteQueue {
     @GuardedBy("s.mutex")
     private void makeRoomForWrite(boolean force) {
         assert s.mutex.isHeldByCurrentThread();
+        try {
+            makeRoom(force);
+        } finally {
+            stalls.end();
+        }
+    }
+
+    /** {@link #makeRoomForWrite}, each wait noted in {@link #stalls}. */
+    @GuardedBy("s.mutex")
+    private void makeRoom(boolean force) {
         boolean allowDelay = !force;
         while (true) {
             s.checkBackgroundError();
@@ -259,6 +282,7 @@ final class WriteQueue {
             if (allowDelay && level0 >= VersionSet.L0_SLOWDOWN_WRITES_TRIGGER) {
                 // Spread the wait for level-0 compaction over many writes rather than stopping
                 // one write for seconds.
+                stalls.waiting(StallCause.LEVEL0_SLOWDOWN);
                 s.mutex.unlock();
                 try {
                     LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
@@ -270,9 +294,11 @@ final class WriteQueue {
                 return;
             } else if (s.imm() != null) {
                 s.infoLog.log("Current memtable full; waiting...");
+                stalls.waiting(StallCause.MEMTABLE);
                 background.awaitChange();
             } else if (level0 >= VersionSet.L0_STOP_WRITES_TRIGGER) {
                 s.infoLog.log("Too many L0 files; waiting...");
+                stalls.waiting(StallCause.LEVEL0_STOP);
                 background.awaitChange();
             } else if (force && s.mem().isEmpty()) {
                 return;
