@@ -50,7 +50,8 @@ class BomTest {
     void theBuildKnowsWhichModulesArePublished() throws Exception {
         Set<String> published = published(ROOT);
         assertTrue(published.containsAll(Set.of("leveldb-api", "leveldb-core", "leveldb-testing", "leveldbjni-compat",
-                "iq80-compat", "leveldb-kafka-streams", "leveldb-cli", "leveldb-benchmark")), published.toString());
+                "iq80-compat", "leveldb-kafka-streams", "leveldb-micrometer", "leveldb-cli", "leveldb-benchmark")),
+                published.toString());
         assertFalse(published.contains("compat-tests"), published.toString());
         assertFalse(published.contains("leveldb-stress"), published.toString());
         assertFalse(published.contains(BOM), "the BOM is a pom, not a managed dependency");

@@ -85,16 +85,30 @@ class JpmsModulesTest {
         Class<?> options = Class.forName("org.iq80.leveldb.Options", true, loader);
         Class<?> db = Class.forName("org.iq80.leveldb.DB", true, loader);
         Object factory = factoryClass.getField("factory").get(null);
-        Object opened = dbFactory.getMethod("open", File.class, options).invoke(factory, tmp.resolve("db").toFile(),
+        Path dir = tmp.resolve("db");
+        Path recorded = tmp.resolve("recording.jfr");
+        Object opened = dbFactory.getMethod("open", File.class, options).invoke(factory, dir.toFile(),
                 options.getConstructor().newInstance());
-        try {
+        try (jdk.jfr.Recording recording = new jdk.jfr.Recording()) {
+            recording.enable("org.leveldbj.MemTableFlush");
+            recording.start();
             byte[] key = "k".getBytes(StandardCharsets.UTF_8);
             byte[] value = "v".getBytes(StandardCharsets.UTF_8);
             db.getMethod("put", byte[].class, byte[].class).invoke(opened, key, value);
             assertArrayEquals(value, (byte[]) db.getMethod("get", byte[].class).invoke(opened, (Object) key));
+            // The engine's JMX bean and JFR events work from its closed module too.
+            javax.management.ObjectName bean = new javax.management.ObjectName("org.leveldbj:type=Database,name="
+                    + dir.toAbsolutePath());
+            assertEquals(1L, java.lang.management.ManagementFactory.getPlatformMBeanServer().getAttribute(bean,
+                    "KeysWritten"));
+            Class.forName("org.iq80.leveldb.ExtendedDB", true, loader).getMethod("flushMemTable").invoke(opened);
+            recording.stop();
+            recording.dump(recorded);
         } finally {
             db.getMethod("close").invoke(opened);
         }
+        assertEquals(1, jdk.jfr.consumer.RecordingFile.readAllEvents(recorded).stream()
+                .filter(e -> e.getEventType().getName().equals("org.leveldbj.MemTableFlush")).count());
         // An engine class outside the exported package loads, but code outside the module cannot use it.
         Class<?> versionSet = Class.forName("org.leveldbj.version.VersionSet", false, loader);
         assertFalse(core.isExported("org.leveldbj.version"));

@@ -9,7 +9,10 @@ import java.util.TreeMap;
 import org.iq80.leveldb.CompressionType;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DB;
+import org.iq80.leveldb.ExtendedDB;
+import org.iq80.leveldb.Metric;
 import org.iq80.leveldb.Range;
+import org.iq80.leveldb.Statistics;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.version.FileMetaData;
 import org.leveldbj.version.VersionEdit;
@@ -22,17 +25,19 @@ import picocli.CommandLine.Parameters;
  * comparator, the files by kind, the tables and bytes per level, the approximate size of the
  * whole key range, the compression of the live tables' blocks, and every property the engine
  * supports. Read-only. In JSON, one object per line, each with a {@code "kind"}: {@code database},
- * {@code files}, {@code level}, {@code approximate_size}, {@code compression}, {@code property},
- * {@code problem}.
+ * {@code files}, {@code level}, {@code approximate_size}, {@code statistics} (the gauges of
+ * {@link ExtendedDB#statistics()} that describe the database rather than the process reading it,
+ * keyed by {@link Metric#key()}), {@code compression}, {@code property}, {@code problem}.
  */
 @Command(name = "stats", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         header = "Print the database's files, levels and properties.",
         description = {
             "The MANIFEST's counters and comparator, the files by kind, the tables and",
             "bytes per level, the approximate size of all keys, the compression of the",
-            "tables' blocks and every property. Opens the database read-only.",
-            "In JSON, one object per line whose \"kind\" says what it holds: database,",
-            "files (per type), level, approximate_size, compression, property, problem.",
+            "tables' blocks, the statistics' gauges and every property. Opens the",
+            "database read-only. In JSON, one object per line whose \"kind\" says what it",
+            "holds: database, files (per type), level, approximate_size, statistics,",
+            "compression, property, problem.",
         })
 final class StatsCommand extends CommandBase {
     @Parameters(index = "0", paramLabel = "DB", description = "The database directory.")
@@ -73,6 +78,7 @@ final class StatsCommand extends CommandBase {
             long size = approximateSize(database, m);
             out.text("approximate size of all keys: " + Plural.count(size, "byte"));
             out.json(Json.object().add("kind", "approximate_size").add("bytes", size));
+            printStatistics(out, ((ExtendedDB) database).statistics());
             printCompression(out, m);
             printProperties(out, database);
             for (CorruptionException e : problems) {
@@ -138,6 +144,33 @@ final class StatsCommand extends CommandBase {
         }
         byte[] past = java.util.Arrays.copyOf(largest, largest.length + 1);
         return database.getApproximateSizes(new Range(smallest, past))[0];
+    }
+
+    /**
+     * The gauges of the statistics, but those about the process reading the database (its open
+     * iterators, snapshots and tables), which a tool that only opened it has none of.
+     */
+    static void printStatistics(DumpSink out, Statistics stats) {
+        out.text("statistics:");
+        Json.JsonObject json = Json.object().add("kind", "statistics");
+        for (Metric m : Metric.values()) {
+            if (m.kind() != Metric.Kind.GAUGE || m == Metric.OPEN_ITERATORS || m == Metric.OPEN_SNAPSHOTS
+                    || m == Metric.OPEN_TABLES) {
+                continue;
+            }
+            if (m.perLevel()) {
+                List<Long> values = new ArrayList<>();
+                for (long v : stats.perLevel(m)) {
+                    values.add(v);
+                }
+                out.text(String.format("  %-26s %s (%d in all)", m.key(), values, stats.get(m)));
+                json.array(m.key(), values);
+            } else {
+                out.text(String.format("  %-26s %d", m.key(), stats.get(m)));
+                json.add(m.key(), stats.get(m));
+            }
+        }
+        out.json(json);
     }
 
     private void printCompression(DumpSink out, Manifest m) throws java.io.IOException {

@@ -121,6 +121,10 @@ class AdminCommandsTest {
             assertTrue(lines.stream().anyMatch(l -> l.startsWith("  leveldb.num-files-at-level")), stats.out());
         }
         assertTrue(stats.out().contains("  leveldb.approximate-memory-usage: "), stats.out());
+        assertTrue(lines.contains("statistics:"), stats.out());
+        assertTrue(lines.stream().anyMatch(l -> l.matches("  level\\.files +\\[(\\d, ){6}\\d\\] \\(1 in all\\)")), stats.out());
+        assertTrue(lines.stream().anyMatch(l -> l.matches("  pending\\.compaction\\.bytes +0")), stats.out());
+        assertTrue(lines.stream().anyMatch(l -> l.matches("  value\\.files +0")), stats.out());
 
         Cli.Result sstables = Cli.run("sstables", db);
         assertEquals(0, sstables.exit(), sstables.toString());

@@ -72,8 +72,21 @@ class JsonOutputTest {
         List<Map<String, Object>> lines = objects(ok("stats", db, "--format", "json"));
         Map<String, List<Map<String, Object>>> byKind = lines.stream()
                 .collect(Collectors.groupingBy(o -> (String) o.get("kind"), LinkedHashMap::new, Collectors.toList()));
-        assertEquals(List.of("database", "files", "level", "approximate_size", "compression", "property"),
+        assertEquals(List.of("database", "files", "level", "approximate_size", "statistics", "compression", "property"),
                 new ArrayList<>(byKind.keySet()));
+        Map<String, Object> statistics = byKind.get("statistics").get(0);
+        long tablesInLevels = 0;
+        for (Map<String, Object> level : byKind.get("level")) {
+            int l = ((Long) level.get("level")).intValue();
+            assertEquals(level.get("files"), ((List<?>) statistics.get("level.files")).get(l), "level " + l);
+            assertEquals(level.get("bytes"), ((List<?>) statistics.get("level.bytes")).get(l), "level " + l);
+            tablesInLevels += (Long) level.get("files");
+        }
+        assertTrue(tablesInLevels > 0);
+        assertEquals(0L, statistics.get("pending.compaction.bytes"));
+        assertEquals(0L, statistics.get("value.files"));
+        assertTrue(statistics.containsKey("memtable.bytes"), statistics.toString());
+        assertFalse(statistics.containsKey("open.iterators"), "about the process, not the database");
 
         Map<String, Object> database = byKind.get("database").get(0);
         assertEquals(db.toString(), database.get("database"));
