@@ -33,7 +33,9 @@
  * switch), {@code BackgroundWork} (the background thread: what runs next, manual compactions,
  * suspension), {@code MemTableFlush} (memtables to tables), {@code ObsoleteFiles} (pending
  * outputs and the sweep), {@code Recovery} (opening), {@code ValueLog} (value files: appends,
- * their syncs, reads) and {@code ValueCollector} (reclaiming value files' garbage). Fields the
+ * their syncs, reads), {@code ValueCollector} (reclaiming value files' garbage) and
+ * {@code StatisticsSnapshot} (the figures of {@code ExtendedDB.statistics()}, from the counters
+ * in {@code DbState} and the published view, without the lock). Fields the
  * database lock guards are marked {@code @GuardedBy} and the build checks every access with
  * Error Prone; methods that other parts call with the lock held assert it, because the
  * analysis cannot follow the lock from one part's reference to another's ({@code doc/impl.md} has the rules and the lock order).
