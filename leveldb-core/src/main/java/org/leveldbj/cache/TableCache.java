@@ -178,28 +178,17 @@ public final class TableCache implements AutoCloseable {
     }
 
     /**
-     * How many uses of a table found it cached ({@link #iterator}, {@link #get} and
-     * {@link #approximateOffsetOf} each count one).
+     * How many uses of a table found it cached, and how many had to add it to the cache (and so
+     * open it); {@link #iterator}, {@link #get} and {@link #approximateOffsetOf} each count one.
      *
-     * @return the count since the cache was made
+     * @return the hits and the misses since the cache was made
      */
-    public long hits() {
-        long sum = 0;
+    public long[] hitsAndMisses() {
+        long[] sum = new long[2];
         for (TableCacheShard s : shards) {
-            sum += s.hitsAndMisses()[0];
-        }
-        return sum;
-    }
-
-    /**
-     * How many uses of a table had to add it to the cache (and so open it).
-     *
-     * @return the count since the cache was made
-     */
-    public long misses() {
-        long sum = 0;
-        for (TableCacheShard s : shards) {
-            sum += s.hitsAndMisses()[1];
+            long[] shard = s.hitsAndMisses();
+            sum[0] += shard[0];
+            sum[1] += shard[1];
         }
         return sum;
     }

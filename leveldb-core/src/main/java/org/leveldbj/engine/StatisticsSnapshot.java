@@ -37,8 +37,9 @@ final class StatisticsSnapshot {
     static Statistics take(DbState s, TableCache tableCache, int openIterators) {
         Statistics.Builder b = Statistics.builder();
         s.counters.addTo(b);
-        b.set(Metric.TABLE_CACHE_HITS, tableCache.hits());
-        b.set(Metric.TABLE_CACHE_MISSES, tableCache.misses());
+        long[] tableUses = tableCache.hitsAndMisses();
+        b.set(Metric.TABLE_CACHE_HITS, tableUses[0]);
+        b.set(Metric.TABLE_CACHE_MISSES, tableUses[1]);
         b.set(Metric.VALUE_BYTES_WRITTEN, s.valueLog.bytesWritten());
         ReadView view = s.pinReadView();
         try {

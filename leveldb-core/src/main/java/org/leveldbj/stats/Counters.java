@@ -2,7 +2,6 @@ package org.leveldbj.stats;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.atomic.LongAdder;
 import org.iq80.leveldb.Metric;
 import org.iq80.leveldb.Statistics;
 
@@ -12,8 +11,8 @@ import org.iq80.leveldb.Statistics;
  * those live).
  *
  * <p>Thread safety: the read-path counters ({@link #countGet}, {@link #countSeek},
- * {@link #countBlockLookup}) may be bumped by any thread without a lock (they are
- * {@link LongAdder}s). The others ({@link #add(Metric, long)}, {@link #add(Metric, int, long)},
+ * {@link #countBlockLookup}) may be bumped by any thread without a lock (each thread bumps a
+ * cell of its own, {@link ThreadCells}). The others ({@link #add(Metric, long)}, {@link #add(Metric, int, long)},
  * {@link #stalled}) are single-writer slots: Requires: their writers are serialized, which the
  * engine does by bumping them with the database lock held. Any thread may read every counter at
  * any time ({@link #addTo}): a slot is read with an opaque load, so it is never torn, and a
@@ -23,11 +22,13 @@ public final class Counters {
     private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(long[].class);
     private static final int LEVELS = Statistics.LEVELS;
 
-    private final LongAdder getsFound = new LongAdder();
-    private final LongAdder getsMissed = new LongAdder();
-    private final LongAdder seeks = new LongAdder();
-    private final LongAdder blockHits = new LongAdder();
-    private final LongAdder blockMisses = new LongAdder();
+    /** The read path's counters, by slot. */
+    private static final int GETS_FOUND = 0;
+    private static final int GETS_MISSED = 1;
+    private static final int SEEKS = 2;
+    private static final int BLOCK_HITS = 3;
+    private static final int BLOCK_MISSES = 4;
+    private final ThreadCells reads = new ThreadCells(5);
 
     /** Single-writer slots: {@code LEVELS} per metric, by ordinal; a scalar metric uses its first. */
     private final long[] slots = new long[Metric.values().length * LEVELS];
@@ -38,12 +39,12 @@ public final class Counters {
      * @param found whether it found a value
      */
     public void countGet(boolean found) {
-        (found ? getsFound : getsMissed).increment();
+        reads.increment(found ? GETS_FOUND : GETS_MISSED);
     }
 
     /** Counts an iterator positioning (seek, seek to first, seek to last). */
     public void countSeek() {
-        seeks.increment();
+        reads.increment(SEEKS);
     }
 
     /**
@@ -52,7 +53,7 @@ public final class Counters {
      * @param hit whether the cache held the block
      */
     public void countBlockLookup(boolean hit) {
-        (hit ? blockHits : blockMisses).increment();
+        reads.increment(hit ? BLOCK_HITS : BLOCK_MISSES);
     }
 
     /**
@@ -120,12 +121,12 @@ public final class Counters {
      * @param stats the builder
      */
     public void addTo(Statistics.Builder stats) {
-        long found = getsFound.sum();
-        stats.set(Metric.GETS, found + getsMissed.sum());
-        stats.set(Metric.KEYS_READ, found);
-        stats.set(Metric.ITERATOR_SEEKS, seeks.sum());
-        stats.set(Metric.BLOCK_CACHE_HITS, blockHits.sum());
-        stats.set(Metric.BLOCK_CACHE_MISSES, blockMisses.sum());
+        long[] read = reads.sum();
+        stats.set(Metric.GETS, read[GETS_FOUND] + read[GETS_MISSED]);
+        stats.set(Metric.KEYS_READ, read[GETS_FOUND]);
+        stats.set(Metric.ITERATOR_SEEKS, read[SEEKS]);
+        stats.set(Metric.BLOCK_CACHE_HITS, read[BLOCK_HITS]);
+        stats.set(Metric.BLOCK_CACHE_MISSES, read[BLOCK_MISSES]);
         for (Metric m : Metric.values()) {
             if (!isSlot(m)) {
                 continue;

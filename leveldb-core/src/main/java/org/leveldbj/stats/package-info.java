@@ -8,8 +8,9 @@
  *
  * <h2>Cost</h2>
  * Counters that several threads bump without a lock (the read path: lookups, seeks, block
- * cache hits and misses) are {@link java.util.concurrent.atomic.LongAdder}s, so readers on
- * different cores do not contend on one cache line; counters bumped where the database lock is
+ * cache hits and misses) are cells of one thread each ({@code ThreadCells}), bumped with plain
+ * (opaque) stores: no atomic instruction, so no cache line shared between readers and no drain
+ * of the store buffer; counters bumped where the database lock is
  * held anyway (the write leader, flushes, compactions, stalls) are plain slots written by one
  * thread at a time with opaque stores and read with opaque loads, which compile to ordinary
  * moves. A disabled JFR event costs the allocation the JIT removes and a check of

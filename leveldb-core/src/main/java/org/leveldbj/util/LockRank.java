@@ -43,5 +43,7 @@ public enum LockRank {
     /** The database's {@code LOG} file. */
     INFO_LOG,
     /** The reports of resources reclaimed without being closed. */
-    LEAK_REPORTS
+    LEAK_REPORTS,
+    /** The per-thread cells of a database's read-path counters: registering one, adding them up. */
+    STATISTICS
 }
