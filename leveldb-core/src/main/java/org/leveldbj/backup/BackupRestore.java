@@ -2,11 +2,10 @@ package org.leveldbj.backup;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.Env;
 import org.iq80.leveldb.InvalidArgumentException;
-import org.leveldbj.filename.FileNames;
+import org.leveldbj.engine.CopyTarget;
 
 /**
  * Restores a backup into a new database directory: every file is copied from the backup
@@ -42,7 +41,7 @@ final class BackupRestore {
         Path absolute = target.toAbsolutePath().normalize();
         checkTarget(env, directory, absolute);
         Path tmp = absolute.resolveSibling(absolute.getFileName() + TEMPORARY_SUFFIX);
-        clearLeftovers(env, tmp);
+        CopyTarget.clearLeftovers(env, tmp, "a restore");
         env.createDir(tmp);
         try {
             Copier copier = new Copier(progress, meta.size());
@@ -69,7 +68,7 @@ final class BackupRestore {
             }
         } catch (IOException | RuntimeException e) {
             try {
-                deleteTemporary(env, tmp);
+                CopyTarget.deleteTemporary(env, tmp);
             } catch (IOException | RuntimeException suppressed) {
                 e.addSuppressed(suppressed);
             }
@@ -82,42 +81,6 @@ final class BackupRestore {
             throw new InvalidArgumentException("Invalid argument: " + target + ": inside the backup directory "
                     + directory.path() + ", or holding it (restore into a new or empty directory elsewhere)");
         }
-        if (!env.fileExists(target)) {
-            return;
-        }
-        if (!env.isDirectory(target)) {
-            throw new InvalidArgumentException("Invalid argument: " + target
-                    + ": exists and is not a directory (a backup is restored into a new or empty directory)");
-        }
-        List<String> children = env.getChildren(target);
-        if (!children.isEmpty()) {
-            children.sort(null);
-            throw new InvalidArgumentException("Invalid argument: " + target + ": not empty (holds "
-                    + children.size() + (children.size() == 1 ? " entry" : " entries") + ", e.g. " + children.get(0)
-                    + "; a backup is restored into a new or empty directory)");
-        }
-    }
-
-    /** Deletes a crashed restore's temporary directory; refuses one holding anything else. */
-    private static void clearLeftovers(Env env, Path tmp) throws IOException {
-        if (!env.fileExists(tmp)) {
-            return;
-        }
-        List<String> children = env.isDirectory(tmp) ? env.getChildren(tmp) : null;
-        if (children == null || children.stream().anyMatch(name -> FileNames.parse(name) == null)) {
-            throw new InvalidArgumentException("Invalid argument: " + tmp
-                    + ": exists and is not a restore left unfinished; move it away first");
-        }
-        deleteTemporary(env, tmp);
-    }
-
-    private static void deleteTemporary(Env env, Path tmp) throws IOException {
-        if (!env.fileExists(tmp)) {
-            return;
-        }
-        for (String name : env.getChildren(tmp)) {
-            env.deleteFile(tmp.resolve(name));
-        }
-        env.deleteDir(tmp);
+        CopyTarget.requireNewOrEmpty(env, target, "a backup is restored into a new or empty directory");
     }
 }

@@ -2,7 +2,6 @@ package org.leveldbj.engine;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 import org.iq80.leveldb.Env;
 import org.iq80.leveldb.InvalidArgumentException;
 import org.leveldbj.filename.FileNames;
@@ -30,30 +29,8 @@ final class Checkpoint {
     private Checkpoint() {
     }
 
-    /**
-     * Refuses a target that exists as a file or as a non-empty directory.
-     *
-     * @param env the environment
-     * @param target the checkpoint's directory
-     * @throws InvalidArgumentException if it does
-     * @throws IOException if it cannot be examined
-     */
-    static void checkTarget(Env env, Path target) throws IOException {
-        if (!env.fileExists(target)) {
-            return;
-        }
-        if (!env.isDirectory(target)) {
-            throw new InvalidArgumentException("Invalid argument: " + target
-                    + ": exists and is not a directory (a checkpoint goes into a new or empty directory)");
-        }
-        List<String> children = env.getChildren(target);
-        if (!children.isEmpty()) {
-            int others = children.size() - 1;
-            throw new InvalidArgumentException("Invalid argument: " + target + ": not empty (it holds "
-                    + children.get(0) + (others == 0 ? "" : others == 1 ? " and one other entry" : " and " + others
-                    + " other entries") + "; a checkpoint goes into a new or empty directory)");
-        }
-    }
+    /** How a refused target's message ends. */
+    static final String RULE = "a checkpoint goes into a new or empty directory";
 
     /**
      * Makes the copy.
@@ -66,13 +43,13 @@ final class Checkpoint {
     static Result make(DbState s, Path target) throws IOException {
         Env env = s.env;
         Path absolute = target.toAbsolutePath();
-        checkTarget(env, absolute);
+        CopyTarget.requireNewOrEmpty(env, absolute, RULE);
         if (absolute.equals(s.dir.toAbsolutePath()) || absolute.startsWith(s.dir.toAbsolutePath())) {
             throw new InvalidArgumentException("Invalid argument: " + target
                     + ": inside the database's own directory " + s.dir);
         }
         Path tmp = absolute.resolveSibling(absolute.getFileName() + TEMPORARY_SUFFIX);
-        clearLeftovers(env, tmp);
+        CopyTarget.clearLeftovers(env, tmp, "a checkpoint");
         env.createDir(tmp);
         int linked = 0;
         int copied = 0;
@@ -102,22 +79,6 @@ final class Checkpoint {
             env.syncDir(parent);
         }
         return new Result(absolute, sequence, linked, copied, bytes);
-    }
-
-    /** Deletes a crashed checkpoint's temporary directory; refuses one holding anything else. */
-    private static void clearLeftovers(Env env, Path tmp) throws IOException {
-        if (!env.fileExists(tmp)) {
-            return;
-        }
-        List<String> children = env.isDirectory(tmp) ? env.getChildren(tmp) : null;
-        if (children == null || children.stream().anyMatch(name -> FileNames.parse(name) == null)) {
-            throw new InvalidArgumentException("Invalid argument: " + tmp
-                    + ": exists and is not a checkpoint left unfinished; move it away first");
-        }
-        for (String name : children) {
-            env.deleteFile(tmp.resolve(name));
-        }
-        env.deleteDir(tmp);
     }
 
     /**

@@ -79,7 +79,7 @@ class BackupBadInputTest {
         try (BackupEngine backups = BackupEngine.open(backupDir)) {
             InvalidArgumentException e = assertThrows(InvalidArgumentException.class,
                     () -> backups.restore(1, tmp.resolve("full")));
-            assertEquals("Invalid argument: " + tmp.resolve("full") + ": not empty (holds 1 entry, e.g. notes.txt;"
+            assertEquals("Invalid argument: " + tmp.resolve("full") + ": not empty (it holds notes.txt;"
                     + " a backup is restored into a new or empty directory)", e.getMessage());
             e = assertThrows(InvalidArgumentException.class, () -> backups.restore(1, tmp.resolve("file")));
             assertTrue(e.getMessage().endsWith("file: exists and is not a directory (a backup is restored into a new"
