@@ -73,7 +73,8 @@ public interface ExtendedDB extends DB {
      *     lies inside the database
      * @throws DBException if the database is closed or has a background error;
      *     {@link IOErrorException} if a file cannot be linked, copied or written (the temporary
-     *     directory is then left, and the next checkpoint to {@code dir} clears it)
+     *     directory is then deleted; one a crash left is cleared by the next checkpoint to
+     *     {@code dir})
      */
     void checkpoint(java.io.File dir);
 

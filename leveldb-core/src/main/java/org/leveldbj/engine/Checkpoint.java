@@ -15,9 +15,9 @@ import org.leveldbj.filename.FileNames;
  *
  * <p>Crash safety: the copy is built in a sibling directory named {@code TARGET.checkpoint-tmp}
  * and renamed to {@code TARGET} once complete and synced, so a crash leaves either no
- * {@code TARGET} or a whole one. A later checkpoint to the same target deletes what a crashed
- * one left in the temporary directory (only files named as a database's are deleted; anything
- * else there is refused).
+ * {@code TARGET} or a whole one. A checkpoint that fails deletes its temporary directory; a
+ * later checkpoint to the same target deletes what a crashed one left there (only files named
+ * as a database's are deleted; anything else there is refused).
  *
  * <p>Thread safety: one checkpoint per target at a time; the database lock is held only while
  * capturing.
@@ -42,9 +42,9 @@ final class Checkpoint {
      */
     static Result make(DbState s, Path target) throws IOException {
         Env env = s.env;
-        Path absolute = target.toAbsolutePath();
+        Path absolute = target.toAbsolutePath().normalize();
         CopyTarget.requireNewOrEmpty(env, absolute, RULE);
-        if (absolute.equals(s.dir.toAbsolutePath()) || absolute.startsWith(s.dir.toAbsolutePath())) {
+        if (absolute.startsWith(s.dir.toAbsolutePath().normalize())) {
             throw new InvalidArgumentException("Invalid argument: " + target
                     + ": inside the database's own directory " + s.dir);
         }
@@ -69,6 +69,13 @@ final class Checkpoint {
             live.writeManifest(env, tmp.resolve(live.manifestName()));
             env.syncDir(tmp);
             FileNames.setCurrentFile(env, tmp, live.manifestNumber());
+        } catch (IOException | RuntimeException e) {
+            try {
+                CopyTarget.deleteTemporary(env, tmp);
+            } catch (IOException | RuntimeException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
         }
         if (env.fileExists(absolute)) {
             env.deleteDir(absolute); // the empty directory the caller gave

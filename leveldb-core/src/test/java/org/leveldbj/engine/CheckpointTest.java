@@ -205,6 +205,7 @@ class CheckpointTest {
             assertTrue(e.getMessage().contains(FaultInjectionEnv.NO_SPACE), e.getMessage());
             assertTrue(e.getMessage().contains("copy"), "names the file: " + e.getMessage());
             assertFalse(env.fileExists(target));
+            assertFalse(env.fileExists(Path.of("/copy" + Checkpoint.TEMPORARY_SUFFIX)), "a failed checkpoint cleans up");
             env.clearFaults();
 
             db.put(key(101), bytes("v101"));
