@@ -1,12 +1,9 @@
 package org.leveldbj.stress;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -74,7 +71,7 @@ final class Backups {
     void backUpAndCheck(ExtendedDB db, long[] model) throws IOException {
         Path dir = expectations(work);
         Files.createDirectories(dir);
-        write(dir.resolve(PENDING), model);
+        Checkpoints.writeModel(dir.resolve(PENDING), 0, model);
         BackupInfo info = engine.createBackup(db);
         Files.move(dir.resolve(PENDING), dir.resolve(Integer.toString(info.id())), StandardCopyOption.ATOMIC_MOVE);
         List<String> failures = restoreAndCheck(engine, info.id(), model);
@@ -102,24 +99,6 @@ final class Backups {
         for (int id : backups.purge(KEEP).deletedBackups()) {
             Files.deleteIfExists(expectations(work).resolve(Integer.toString(id)));
         }
-    }
-
-    private static void write(Path file, long[] model) throws IOException {
-        StringBuilder text = new StringBuilder("thread 0\n");
-        for (long op : model) {
-            text.append(op).append('\n');
-        }
-        Path temp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(temp, text, StandardCharsets.US_ASCII);
-        try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-            ch.force(true);
-        }
-        Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE);
-    }
-
-    private static long[] read(Path file) throws IOException {
-        List<String> lines = Files.readAllLines(file, StandardCharsets.US_ASCII);
-        return lines.subList(1, lines.size()).stream().mapToLong(Long::parseLong).toArray();
     }
 
     /**
@@ -153,7 +132,7 @@ final class Backups {
                 }
                 try {
                     backups.verifyBackup(b.id());
-                    failures.addAll(checker.restoreAndCheck(backups, b.id(), read(model)));
+                    failures.addAll(checker.restoreAndCheck(backups, b.id(), Checkpoints.readModel(model).ops()));
                 } catch (RuntimeException e) {
                     failures.add("backup " + b.id() + ": " + e);
                 }

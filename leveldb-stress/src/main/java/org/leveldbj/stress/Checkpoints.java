@@ -62,17 +62,46 @@ final class Checkpoints {
     static Path expect(Path work, String name, int thread, long[] model) throws IOException {
         Path dir = dir(work);
         Files.createDirectories(dir);
+        writeModel(dir.resolve(name + EXPECTED), thread, model);
+        return dir.resolve(name);
+    }
+
+    /**
+     * Writes a thread's model durably (a synced temporary file renamed into place).
+     *
+     * @param file the model's file
+     * @param thread the thread
+     * @param model the operation each key holds
+     * @throws IOException if it cannot be written
+     */
+    static void writeModel(Path file, int thread, long[] model) throws IOException {
         StringBuilder text = new StringBuilder("thread ").append(thread).append('\n');
         for (long op : model) {
             text.append(op).append('\n');
         }
-        Path temp = dir.resolve(name + EXPECTED + ".tmp");
+        Path temp = file.resolveSibling(file.getFileName() + ".tmp");
         Files.writeString(temp, text, StandardCharsets.US_ASCII);
         try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE)) {
             ch.force(true);
         }
-        Files.move(temp, dir.resolve(name + EXPECTED), StandardCopyOption.ATOMIC_MOVE);
-        return dir.resolve(name);
+        Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /**
+     * Reads a model {@link #writeModel} wrote.
+     *
+     * @param file the model's file
+     * @return its thread (first) and the model (then), as {@link Model}
+     * @throws IOException if it cannot be read
+     */
+    static Model readModel(Path file) throws IOException {
+        List<String> lines = Files.readAllLines(file, StandardCharsets.US_ASCII);
+        int thread = Integer.parseInt(lines.get(0).substring("thread ".length()));
+        return new Model(thread, lines.subList(1, lines.size()).stream().mapToLong(Long::parseLong).toArray());
+    }
+
+    /** A thread and the operation each of its keys holds. */
+    record Model(int thread, long[] ops) {
     }
 
     /**
@@ -132,10 +161,8 @@ final class Checkpoints {
                     failures.add("checkpoint " + name + " has no expectation (made before it was recorded?)");
                     continue;
                 }
-                List<String> lines = Files.readAllLines(expectation, StandardCharsets.US_ASCII);
-                int thread = Integer.parseInt(lines.get(0).substring("thread ".length()));
-                long[] model = lines.subList(1, lines.size()).stream().mapToLong(Long::parseLong).toArray();
-                failures.addAll(check(p, options, thread, model));
+                Model model = readModel(expectation);
+                failures.addAll(check(p, options, model.thread(), model.ops()));
                 checked++;
             }
         }
