@@ -22,6 +22,7 @@ package org.iq80.leveldb;
  *   <tr><td>{@link #logger()}</td><td>{@code null} (the {@code LOG} file)</td></tr>
  *   <tr><td>{@link #cacheSize()}</td><td>{@code 0} (an 8 MiB cache)</td></tr>
  *   <tr><td>{@link #cache()} (extension)</td><td>{@code null} (a cache of its own)</td></tr>
+ *   <tr><td>{@link #backgroundPool()} (extension)</td><td>{@code null} (the engine's default pool)</td></tr>
  *   <tr><td>{@link #filterPolicy()} (extension)</td><td>{@code null} (no filters)</td></tr>
  *   <tr><td>{@link #maxFileSize()} (extension)</td><td>2 MiB</td></tr>
  *   <tr><td>{@link #env()} (extension)</td><td>{@code null} (the file system)</td></tr>
@@ -52,6 +53,7 @@ public class Options {
     private boolean paranoidChecks;
     private DBComparator comparator;
     private Cache cache;
+    private BackgroundPool backgroundPool;
     private Logger logger;
     private long cacheSize;
     private FilterPolicy filterPolicy;
@@ -86,6 +88,7 @@ public class Options {
         this.paranoidChecks = other.paranoidChecks;
         this.comparator = other.comparator;
         this.cache = other.cache;
+        this.backgroundPool = other.backgroundPool;
         this.logger = other.logger;
         this.cacheSize = other.cacheSize;
         this.filterPolicy = other.filterPolicy;
@@ -315,6 +318,29 @@ public class Options {
      */
     public Options cache(Cache cache) {
         this.cache = cache;
+        return this;
+    }
+
+    /**
+     * Returns the threads that run the database's flushes and compactions. Default
+     * {@code null}: the engine's default pool, shared by every database of the process opened
+     * without one. An extension of the 0.12 API.
+     *
+     * @return the pool, or {@code null}
+     */
+    public BackgroundPool backgroundPool() {
+        return backgroundPool;
+    }
+
+    /**
+     * Sets the threads that run the database's flushes and compactions, shared with the other
+     * databases given the same pool; the pool must stay open while they are.
+     *
+     * @param backgroundPool a pool the engine made, or {@code null} for the default pool
+     * @return this object
+     */
+    public Options backgroundPool(BackgroundPool backgroundPool) {
+        this.backgroundPool = backgroundPool;
         return this;
     }
 

@@ -19,6 +19,10 @@
  *   <li>{@link org.iq80.leveldb.Options#maxFileSize(long)}, the size of table files;
  *   <li>{@link org.iq80.leveldb.Env}, the file system a database uses, set with
  *       {@link org.iq80.leveldb.Options#env(Env)};
+ *   <li>{@link org.iq80.leveldb.Cache} and {@link org.iq80.leveldb.BackgroundPool}, a block cache
+ *       and background threads several databases share, set with
+ *       {@link org.iq80.leveldb.Options#cache(Cache)} and
+ *       {@link org.iq80.leveldb.Options#backgroundPool(BackgroundPool)};
  *   <li>{@link org.iq80.leveldb.WriteBatch#size()} and
  *       {@link org.iq80.leveldb.WriteBatch#approximateSize()};
  *   <li>{@link org.iq80.leveldb.CorruptionException}, the {@code DBException} thrown when stored

@@ -35,6 +35,7 @@ class OptionsTest {
         assertNull(o.filterPolicy());
         assertEquals(2L * 1024 * 1024, o.maxFileSize());
         assertNull(o.env());
+        assertNull(o.backgroundPool());
         assertFalse(o.readOnly());
         assertEquals(0, o.valueThreshold());
         assertThrows(IllegalArgumentException.class, () -> o.valueThreshold(-1));
@@ -87,13 +88,28 @@ class OptionsTest {
                 return 0;
             }
         };
+        BackgroundPool pool = new BackgroundPool() {
+            @Override
+            public int threads() {
+                return 1;
+            }
+
+            @Override
+            public int databases() {
+                return 0;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
         Env env = (Env) java.lang.reflect.Proxy.newProxyInstance(Env.class.getClassLoader(),
                 new Class<?>[] {Env.class}, (proxy, method, args) -> method.getName().equals("equals") ? proxy == args[0] : null);
         Options o = new Options().createIfMissing(false).errorIfExists(true).writeBufferSize(123)
                 .maxOpenFiles(77).blockRestartInterval(3).blockSize(5)
                 .compressionType(CompressionType.ZSTD).verifyChecksums(false)
                 .paranoidChecks(true).comparator(new BytewiseForTest()).logger(message -> { })
-                .cacheSize(9).cache(cache).filterPolicy(FilterPolicy.bloom(10)).maxFileSize(64L << 30)
+                .cacheSize(9).cache(cache).backgroundPool(pool).filterPolicy(FilterPolicy.bloom(10)).maxFileSize(64L << 30)
                 .env(env).readOnly(true).tableFileSuffix(TableFileSuffix.SST).valueThreshold(4096)
                 .valueGarbageRatio(0.5);
         Options copy = new Options(o);

@@ -31,7 +31,7 @@ import org.leveldbj.version.VersionSet;
  * sequence number at most S precedes it (no reader can see past that one); a deletion marker
  * with a sequence number at most S is dropped when no deeper level can hold its user key.
  *
- * <p>Thread safety: confined to the background thread; requires the database lock NOT held
+ * <p>Thread safety: confined to the thread running the database's background step; requires the database lock NOT held
  * (the context takes it when it needs it).
  */
 public final class CompactionJob {

@@ -32,7 +32,7 @@ import org.leveldbj.version.FileMetaData;
  * <p>Failures: the first failure is thrown by {@link #awaitAll()} once every output has ended,
  * and {@link #submit} throws early once one is known, so a compaction stops writing tables that
  * would be discarded. A helper closes a failed output but deletes nothing (only the database's
- * background thread deletes files); {@link #abandon} waits for every output and deletes them
+ * background step deletes files); {@link #abandon} waits for every output and deletes them
  * all. No helper touches a file after {@link #awaitAll()} or {@link #abandon} returns.
  *
  * <p>Threads: daemon threads named {@code leveldbj-sync}, shared by every database in the

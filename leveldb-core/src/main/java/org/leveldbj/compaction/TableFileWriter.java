@@ -145,7 +145,7 @@ public final class TableFileWriter {
     /**
      * Syncs and closes a {@link #complete() completed} table and checks that it opens. May run
      * on another thread than the one that wrote the table, once that one has handed it over; it
-     * deletes nothing, so that only the database's background thread deletes files.
+     * deletes nothing, so that only the database's background step deletes files.
      *
      * @param syncDirectory whether to sync the directory too (see {@link #finish(boolean)})
      * @return the table's metadata

@@ -4,11 +4,13 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import org.iq80.leveldb.BackgroundPool;
 import org.iq80.leveldb.Cache;
 import org.iq80.leveldb.DB;
 import org.iq80.leveldb.DBFactory;
 import org.iq80.leveldb.ExtendedDB;
 import org.iq80.leveldb.Options;
+import org.leveldbj.background.Pool;
 import org.leveldbj.cache.ClockBlockCache;
 import org.leveldbj.engine.DatabaseDirectory;
 import org.leveldbj.engine.DbImpl;
@@ -59,6 +61,21 @@ public final class LevelDbFactory implements DBFactory {
      */
     public static Cache newCache(long capacityBytes) {
         return new ClockBlockCache(capacityBytes);
+    }
+
+    /**
+     * Creates a pool of threads for the flushes and compactions of several databases
+     * ({@link Options#backgroundPool(BackgroundPool)}), so that a process with many databases
+     * runs a bounded number of threads: each database still runs one background step at a
+     * time, and memtable flushes go before compactions (see {@code doc/many-databases.md}).
+     * Close it after the databases using it.
+     *
+     * @param threads the most threads it runs at once, at least 1
+     * @return the pool; its threads start when work arrives
+     * @throws IllegalArgumentException if {@code threads} is below 1
+     */
+    public static BackgroundPool newBackgroundPool(int threads) {
+        return Pool.create(threads);
     }
 
     /**

@@ -6,11 +6,10 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.IOErrorException;
+import org.leveldbj.background.Lane;
+import org.leveldbj.background.Pool;
 import org.leveldbj.compaction.Compaction;
 import org.leveldbj.compaction.CompactionJob;
 import org.leveldbj.compaction.CompactionPicker;
@@ -21,30 +20,44 @@ import org.leveldbj.table.TableReadOptions;
 import org.leveldbj.version.FileMetaData;
 
 /**
- * The database's one background thread and what decides its steps (C++ MaybeScheduleCompaction
- * and BackgroundCompaction): a step flushes the immutable memtable ({@link MemTableFlush}) when
+ * The database's background steps and what decides them (C++ MaybeScheduleCompaction and
+ * BackgroundCompaction): a step flushes the immutable memtable ({@link MemTableFlush}) when
  * there is one, else runs the manual compaction in progress, else the compaction the picker
  * chooses (or a trivial move), then sweeps obsolete files ({@link ObsoleteFiles}). It also
  * holds the manual-compaction loop and the suspension of automatic compactions.
+ *
+ * <p>Threads: steps run on a {@link Pool} shared with other databases (the one the options
+ * name, else the process's default pool), through this database's {@link Lane}: one step at a
+ * time, so the thread running a step is still the only one applying version edits and deleting
+ * files. A step that compacts lets other databases' waiting flushes run on its thread between
+ * entries ({@link Lane#help()}).
  *
  * <p>Errors: a failure of background work is recorded as the database's background error
  * (sticky: every later write fails with it) and stops further background work.
  *
  * <p>Thread safety: every method but {@link #shutDown()} requires the database lock: the build
  * checks the callers of those marked {@code @GuardedBy}, and the ones other parts call assert
- * it. The background thread releases the lock for I/O.
+ * it. A step releases the lock for I/O.
  *
- * <p>Lifetime: {@link #shutDown()} waits for the running step and stops the thread.
+ * <p>Lifetime: {@link #shutDown()} takes the database out of its pool: drops its waiting step
+ * and waits for the running one; the pool's threads go on serving other databases.
  */
 final class BackgroundWork {
     private final DbState s;
     private final MemTableFlush flush;
     private final ObsoleteFiles obsolete;
-    private final ExecutorService executor;
+    private final Lane lane;
     private final CompactionJob job;
 
     @GuardedBy("s.mutex")
     private boolean scheduled;
+    /** Sweeps asked for by {@link #sweepObsoleteFiles()}, and those done. */
+    @GuardedBy("s.mutex")
+    private long sweepsAsked;
+    @GuardedBy("s.mutex")
+    private long sweepsDone;
+    /** A sweep is asked for and not yet done (read by the pool without the lock). */
+    private volatile boolean sweepWanted;
     /** How many background steps were ever scheduled. */
     @GuardedBy("s.mutex")
     private long stepsScheduled;
@@ -71,19 +84,21 @@ final class BackgroundWork {
         }
     }
 
-    /** The references compactions made for moved values, until their edit is applied. Background thread only. */
+    /** The references compactions made for moved values, until their edit is applied. The running step only. */
     private final List<byte[]> relocated = new ArrayList<>();
 
-    BackgroundWork(DbState s, MemTableFlush flush, ObsoleteFiles obsolete) {
+    /**
+     * @param s the database
+     * @param flush its memtable flushes
+     * @param obsolete its obsolete files
+     * @param pool the threads to run its steps on
+     * @throws IllegalStateException if the pool is closed
+     */
+    BackgroundWork(DbState s, MemTableFlush flush, ObsoleteFiles obsolete, Pool pool) {
         this.s = s;
         this.flush = flush;
         this.obsolete = obsolete;
-        String name = "leveldbj-background " + s.dir.getFileName();
-        this.executor = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, name);
-            t.setDaemon(true);
-            return t;
-        });
+        this.lane = pool.register(s.dir.toString(), this::backgroundCall, this::urgent);
         TableReadOptions compactionReads = new TableReadOptions(s.options.paranoidChecks(), false);
         this.job = new CompactionJob(s.env, s.dir, s.sstTableNames, s.versions, s.tableOptions, compactionReads,
                 new CompactionJob.Context() {
@@ -99,6 +114,8 @@ final class BackgroundWork {
 
                     @Override
                     public long maybeFlushImmutable() {
+                        // Other databases' waiting flushes first: they may have waited longer.
+                        long nanos = lane.help();
                         if (s.imm() != null) {
                             long start = System.nanoTime();
                             s.mutex.lock();
@@ -107,14 +124,14 @@ final class BackgroundWork {
                                     flush.flushImmutable();
                                     s.backgroundChanged.signalAll();
                                 }
-                                return System.nanoTime() - start;
+                                nanos += System.nanoTime() - start;
                             } catch (IOException e) {
                                 throw new IOErrorException("IO error: " + e.getMessage(), e);
                             } finally {
                                 s.mutex.unlock();
                             }
                         }
-                        return 0;
+                        return nanos;
                     }
 
                     @Override
@@ -139,6 +156,16 @@ final class BackgroundWork {
                 });
     }
 
+    /** @return the lane this database's steps run through */
+    Lane lane() {
+        return lane;
+    }
+
+    /** Whether the next step is urgent: a flush, or a sweep a caller waits for. Any thread, no lock. */
+    private boolean urgent() {
+        return s.imm() != null || sweepWanted;
+    }
+
     /** Waits until background work signals progress. Requires: the lock. */
     void awaitChange() {
         assert s.mutex.isHeldByCurrentThread();
@@ -154,18 +181,30 @@ final class BackgroundWork {
 
     @GuardedBy("s.mutex")
     private void scheduleIfNeeded() {
-        if (scheduled || s.shuttingDown || s.hasBackgroundError() || s.readOnly) {
+        if (s.shuttingDown) {
             return;
         }
-        if (suspensions > 0 && s.imm() == null && manual == null) {
+        boolean sweep = sweepsDone < sweepsAsked;
+        if (!sweep && (s.hasBackgroundError() || s.readOnly)) {
             return;
         }
-        if (s.imm() == null && manual == null && !s.versions.needsCompaction()) {
+        if (scheduled) {
+            if (urgent()) {
+                lane.schedule(); // a step waiting to compact becomes a flush: it moves ahead
+            }
             return;
+        }
+        if (!sweep) {
+            if (suspensions > 0 && s.imm() == null && manual == null) {
+                return;
+            }
+            if (s.imm() == null && manual == null && !s.versions.needsCompaction()) {
+                return;
+            }
         }
         scheduled = true;
         stepsScheduled++;
-        executor.execute(this::backgroundCall);
+        lane.schedule();
     }
 
     /**
@@ -180,11 +219,19 @@ final class BackgroundWork {
         return stepsScheduled;
     }
 
-    private void backgroundCall() {
+    /**
+     * One step, on a thread of the pool: the sweep asked for, then a flush or a compaction.
+     *
+     * @param urgentOnly run by another database's compaction: flush, never compact
+     */
+    private void backgroundCall(boolean urgentOnly) {
         s.mutex.lock();
         try {
             try {
-                if (!s.shuttingDown && !s.hasBackgroundError()) {
+                if (sweepsDone < sweepsAsked) {
+                    sweep();
+                }
+                if (!s.shuttingDown && !s.hasBackgroundError() && (!urgentOnly || s.imm() != null)) {
                     backgroundCompaction();
                 }
             } catch (IOException | RuntimeException | Error e) {
@@ -198,6 +245,22 @@ final class BackgroundWork {
             }
         } finally {
             s.mutex.unlock();
+        }
+    }
+
+    /** Runs the sweeps asked for so far; a failure is logged, as a sweep only tidies up. */
+    @GuardedBy("s.mutex")
+    private void sweep() {
+        long asked = sweepsAsked;
+        try {
+            if (!s.shuttingDown) {
+                obsolete.delete();
+            }
+        } catch (RuntimeException e) {
+            s.infoLog.log("deleting obsolete files failed: %s", e);
+        } finally {
+            sweepsDone = asked;
+            sweepWanted = sweepsDone < sweepsAsked;
         }
     }
 
@@ -309,7 +372,7 @@ final class BackgroundWork {
 
     /**
      * Compacts the files of one level overlapping a range into the next level, step by step,
-     * in the background thread; returns when done. Requires: the lock.
+     * in background steps; returns when done. Requires: the lock.
      *
      * @param level the level
      * @param begin the range start (internal key), or {@code null}
@@ -322,8 +385,8 @@ final class BackgroundWork {
     }
 
     /**
-     * Rewrites every file of a level (1 or more) in place, step by step, in the background
-     * thread; returns when done. Requires: the lock.
+     * Rewrites every file of a level (1 or more) in place, step by step, in background steps;
+     * returns when done. Requires: the lock.
      *
      * @param level the level
      */
@@ -387,48 +450,38 @@ final class BackgroundWork {
     }
 
     /**
-     * Deletes the files nothing needs any more, in the background thread (the only thread that
+     * Deletes the files nothing needs any more, in a background step (only a background step
      * deletes files: a compaction's outputs are unprotected between its end and its MANIFEST
      * write), and waits for it. For files that became deletable without a background step
      * (value files whose last readers went away). Requires: the lock NOT held.
      */
     void sweepObsoleteFiles() {
-        java.util.concurrent.Future<?> done;
+        s.mutex.lock();
         try {
-            done = executor.submit(() -> {
-                s.mutex.lock();
-                try {
-                    if (!s.shuttingDown) {
-                        obsolete.delete();
-                    }
-                } finally {
-                    s.mutex.unlock();
-                }
-            });
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            return; // shutting down
+            sweepAndWait();
+        } finally {
+            s.mutex.unlock();
         }
-        try {
-            done.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (java.util.concurrent.ExecutionException e) {
-            s.infoLog.log("deleting obsolete files failed: %s", e.getCause());
+    }
+
+    @GuardedBy("s.mutex")
+    private void sweepAndWait() {
+        if (s.shuttingDown) {
+            return;
+        }
+        long ticket = ++sweepsAsked;
+        sweepWanted = true;
+        scheduleIfNeeded();
+        while (sweepsDone < ticket && !s.shuttingDown) {
+            s.backgroundChanged.awaitUninterruptibly();
         }
     }
 
     /**
-     * Stops the background thread after the running step. Requires: the lock NOT held, and
-     * {@code shuttingDown} set.
+     * Takes the database out of its pool: drops its waiting step and waits for the running one.
+     * Requires: the lock NOT held, and {@code shuttingDown} set.
      */
     void shutDown() {
-        executor.shutdown();
-        try {
-            while (!executor.awaitTermination(10, TimeUnit.SECONDS)) {
-                s.infoLog.log("waiting for background work to finish");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        lane.close();
     }
 }

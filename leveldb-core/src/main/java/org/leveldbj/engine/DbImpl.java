@@ -25,6 +25,7 @@ import org.iq80.leveldb.Snapshot;
 import org.iq80.leveldb.Statistics;
 import org.iq80.leveldb.WriteBatch;
 import org.iq80.leveldb.WriteOptions;
+import org.leveldbj.background.Pool;
 import org.leveldbj.cache.ClockBlockCache;
 import org.leveldbj.cache.CountingBlockCache;
 import org.leveldbj.cache.TableCache;
@@ -103,7 +104,7 @@ public final class DbImpl implements ExtendedDB {
     /** The database's JMX bean; null when registration is off or failed. Set at the end of opening. */
     private JmxRegistration jmx;
 
-    private DbImpl(DbState s, Env.FileLock lock, TableCache tableCache, ClockBlockCache blockCache) {
+    private DbImpl(DbState s, Env.FileLock lock, TableCache tableCache, ClockBlockCache blockCache, Pool pool) {
         this.s = s;
         this.lock = lock;
         this.tableCache = tableCache;
@@ -111,7 +112,8 @@ public final class DbImpl implements ExtendedDB {
         this.wal = new WriteAheadLog(s);
         this.obsolete = new ObsoleteFiles(s);
         this.flush = new MemTableFlush(s, wal, obsolete);
-        this.background = new BackgroundWork(s, flush, obsolete);
+        this.background = new BackgroundWork(s, flush, obsolete, pool);
+        s.valueLog.syncOn(background.lane()::execute);
         this.writes = new WriteQueue(s, wal, background);
     }
 
@@ -126,6 +128,22 @@ public final class DbImpl implements ExtendedDB {
                     + " was not made by LevelDbFactory.newCache");
         }
         return own;
+    }
+
+    /** The background pool the options name, or the process's default pool. */
+    private static Pool backgroundPool(Options options) {
+        org.iq80.leveldb.BackgroundPool given = options.backgroundPool();
+        if (given == null) {
+            return Pool.defaultPool();
+        }
+        if (!(given instanceof Pool pool)) {
+            throw new InvalidArgumentException("Invalid argument: background pool " + given.getClass().getName()
+                    + " was not made by LevelDbFactory.newBackgroundPool");
+        }
+        if (pool.isClosed()) {
+            throw new InvalidArgumentException("Invalid argument: the background pool is closed");
+        }
+        return pool;
     }
 
     /**
@@ -158,6 +176,7 @@ public final class DbImpl implements ExtendedDB {
     private static DbImpl openChecked(Path dir, Options options) throws IOException {
         Env env = options.env() != null ? options.env() : FileSystemEnv.getDefault();
         boolean readOnly = options.readOnly();
+        Pool pool = backgroundPool(options);
         if (!readOnly) {
             // Refuse now, not at the first flush, a compression no implementation can write.
             Codecs.forId(options.compressionType().persistentId());
@@ -186,7 +205,7 @@ public final class DbImpl implements ExtendedDB {
             boolean sst = FileNames.writesSst(env, dir, options.tableFileSuffix());
             DbState state = new DbState(options, env, dir, sst, icmp, tableOptions, new TableCacheSource(tableCache),
                     infoLog, counters);
-            db = new DbImpl(state, lock, tableCache, blockCache);
+            db = new DbImpl(state, lock, tableCache, blockCache, pool);
             state.mutex.lock();
             try {
                 new Recovery(state, db.wal, db.flush, db.obsolete, db.background).run();

@@ -19,7 +19,7 @@ import org.leveldbj.version.VersionEdit;
  * of a running database, and the memtables recovery fills from old logs.
  *
  * <p>Thread safety: every method requires the database lock (asserted at the entry points,
- * checked by the build within) and releases it while the table is written. Flushes of the immutable memtable run in the background thread, or in a compaction
+ * checked by the build within) and releases it while the table is written. Flushes of the immutable memtable run in a background step, or in a compaction
  * that found one waiting; recovery's run before the database is shared.
  */
 final class MemTableFlush {

@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.iq80.leveldb.DBException;
 import org.leveldbj.memtable.MemTable;
 import org.leveldbj.stats.ValueCollectionEvent;
@@ -16,8 +18,12 @@ import org.leveldbj.version.VersionSet;
 import org.leveldbj.vlog.ValueFileWriter;
 
 /**
- * Gives back the space of overwritten and deleted separated values, in a thread of its own so
- * that no writer ever waits for it.
+ * Gives back the space of overwritten and deleted separated values, on a thread apart from the
+ * writers so that none ever waits for it: one thread ({@code leveldbj-values}) serves the
+ * collectors of every database of the process, one look or pass at a time, and ends after
+ * {@link #KEEP_ALIVE_SECONDS} seconds without a collector. A pass waits for the background
+ * steps it asks for, on the database's background pool; the collectors' thread is not one of
+ * the pool's, so a pool of one thread serves both.
  *
  * <p>What is garbage: a value file's bytes minus the bytes of its records that the current
  * tables refer to (the MANIFEST keeps that count, {@code VersionSet#valueFileLiveBytes}; a
@@ -42,9 +48,10 @@ import org.leveldbj.vlog.ValueFileWriter;
  * <p>A file a pass could not empty (a value that cannot be read is left in place) is not
  * named again until the database is reopened.
  *
- * <p>Thread safety: {@link #close} from any thread; {@link #collectOnce} is serialized. Lifetime: started by the
- * database when it opens with separation on or marked; {@link #close} stops it and waits for
- * it, before the database releases its files.
+ * <p>Thread safety: {@link #close} from any thread; looks and {@link #collectOnce} are serialized
+ * by this object's lock. Lifetime: started by the database when it opens with separation on or
+ * marked; {@link #close} stops it and waits for a look or pass under way, before the database
+ * releases its files.
  */
 final class ValueCollector {
     /** This object's lock (doc/impl.md, Locks). */
@@ -56,13 +63,20 @@ final class ValueCollector {
      * written): an idle database is looked at once a minute, for files its last readers freed.
      */
     static final int IDLE_POLLS = 60;
+    /** Seconds the collectors' thread waits for a collector before it ends. */
+    static final long KEEP_ALIVE_SECONDS = 30;
 
     private final DbImpl db;
     private final DbState s;
     private final BackgroundWork background;
     private final double garbageRatio;
-    private final Thread thread;
+    /** The periodic look, once started. */
+    private volatile ScheduledFuture<?> looks;
     private final Set<Long> stuck = new HashSet<>();
+    // What the last look saw (the collectors' thread only, under the lock).
+    private Version seen;
+    private long written = -1;
+    private int idle;
     /** The value bytes written when the last pass started. */
     private long writtenAtLastPass;
     /** Set by {@link #pick}: a pass without victims is due, to count the garbage. */
@@ -74,37 +88,49 @@ final class ValueCollector {
         this.s = s;
         this.background = background;
         this.garbageRatio = garbageRatio;
-        this.thread = new Thread(this::run, "leveldbj-values " + s.dir.getFileName());
-        this.thread.setDaemon(true);
     }
 
+    /** Starts the looks, every {@link #POLL_MILLIS} ms on the collectors' thread. */
     void start() {
-        thread.start();
+        looks = Threads.INSTANCE.scheduleWithFixedDelay(this::look, POLL_MILLIS, POLL_MILLIS, TimeUnit.MILLISECONDS);
     }
 
-    /** Stops the collector and waits for it: a pass under way ends at its next compaction step. */
+    /** The one thread of every database's collector, made at first use. */
+    private static final class Threads {
+        static final ScheduledThreadPoolExecutor INSTANCE = newExecutor();
+
+        private static ScheduledThreadPoolExecutor newExecutor() {
+            AtomicInteger count = new AtomicInteger();
+            ScheduledThreadPoolExecutor e = new ScheduledThreadPoolExecutor(1, r -> {
+                Thread t = new Thread(r, "leveldbj-values-" + count.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+            });
+            e.setRemoveOnCancelPolicy(true);
+            e.setKeepAliveTime(KEEP_ALIVE_SECONDS, TimeUnit.SECONDS);
+            e.allowCoreThreadTimeOut(true);
+            return e;
+        }
+    }
+
+    /**
+     * Stops the collector and waits for a look or pass under way: a pass ends at its next
+     * compaction step, the database being closed.
+     */
     void close() {
         closed = true;
-        LockSupport.unpark(thread);
-        boolean interrupted = false;
-        while (thread.isAlive() && Thread.currentThread() != thread) {
-            try {
-                thread.join();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
+        ScheduledFuture<?> f = looks;
+        if (f != null) {
+            f.cancel(false);
         }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        lock.lock(); // waits for the look under way, if any; none starts after this
+        lock.unlock();
     }
 
-    private void run() {
-        Version seen = null;
-        long written = -1;
-        int idle = 0;
-        while (!closed) {
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(POLL_MILLIS));
+    /** A look on the collectors' thread: a pass when the database changed, or once a minute. */
+    private void look() {
+        lock.lock();
+        try {
             if (closed) {
                 return;
             }
@@ -117,18 +143,21 @@ final class ValueCollector {
             }
             long bytes = s.valueLog.bytesWritten();
             if (now == seen && bytes == written && ++idle < IDLE_POLLS) {
-                continue; // nothing changed: no directory listing
+                return; // nothing changed: no directory listing
             }
             seen = now;
             written = bytes;
             idle = 0;
-            try {
-                collectOnce();
-            } catch (DBException | IOException e) {
-                if (!closed) {
-                    s.infoLog.log("reclaiming value files failed: %s", e);
-                }
+            collectOnce();
+        } catch (DBException | IOException e) {
+            if (!closed) {
+                s.infoLog.log("reclaiming value files failed: %s", e);
             }
+        } catch (RuntimeException | Error e) {
+            // A periodic task that throws is never run again: log it and look again later.
+            s.infoLog.log("reclaiming value files failed: %s", e);
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -141,6 +170,9 @@ final class ValueCollector {
     boolean collectOnce() throws IOException {
         lock.lock();
         try {
+            if (closed) {
+                return false;
+            }
             ValueCollectionEvent event = ValueCollectionEvent.start();
             // For the event only, when it is recorded: the files a pass deletes, and their sizes.
             Map<Long, Long> before = event.isEnabled() ? s.valueLog.fileSizes() : Map.of();

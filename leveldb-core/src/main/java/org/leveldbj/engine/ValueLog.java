@@ -15,8 +15,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
@@ -48,7 +47,8 @@ import org.leveldbj.vlog.ValueReference;
  * the next is started (64 MiB by default), and is never appended to after this object is closed:
  * a reopened database starts a new file. A file left for the next stays open, unsynced, until
  * {@link #sync} needs it durable, while at most {@value #DEFERRED_FILES} wait so; beyond that
- * the oldest is synced and closed by a thread of this object's own. So a burst of large values
+ * the oldest is synced and closed on a thread of the database's background pool
+ * ({@link #syncOn}). So a burst of large values
  * runs at the speed of the operating system's cache (syncing each full file beside the writer
  * cost it a fifth of its time here: 100 KB values into 32 MiB files, 41-58 against 32-35
  * microseconds per write), and what a later sync must force is still bounded: the current
@@ -122,9 +122,11 @@ final class ValueLog implements Closeable {
      */
     @GuardedBy("lock")
     private final ArrayDeque<SwitchedOut> switchedOut = new ArrayDeque<>();
-    /** Syncs and closes the files left for the next; started at the first one handed to it. */
-    @GuardedBy("lock")
-    private ExecutorService syncer;
+    /**
+     * Syncs and closes the files left for the next: the database's background pool, which may
+     * drop a task once the database closes (whoever needs the file durable runs its task).
+     */
+    private volatile Executor syncer = Runnable::run;
     /** Why appends are refused: a failed append, or close. */
     @GuardedBy("lock")
     private IOException failure;
@@ -235,7 +237,7 @@ final class ValueLog implements Closeable {
             }
             SwitchedOut oldest = switchedOut.stream().filter(f -> !f.handedOff).findFirst().orElseThrow();
             oldest.handedOff = true;
-            syncer().execute(oldest.task);
+            syncer.execute(oldest.task);
         }
     }
 
@@ -245,17 +247,14 @@ final class ValueLog implements Closeable {
         return switchedOut.stream().filter(f -> f.handedOff).count();
     }
 
-    @GuardedBy("lock")
-    private ExecutorService syncer() {
-        if (syncer == null) {
-            String name = "leveldbj-value-sync " + dir.getFileName();
-            syncer = Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, name);
-                t.setDaemon(true);
-                return t;
-            });
-        }
-        return syncer;
+    /**
+     * Names the threads that sync full files beside the writers: the database's background
+     * pool. Until then (and in tests) the thread handing a file over syncs it.
+     *
+     * @param executor runs a file's sync task, or drops it (it then runs when needed)
+     */
+    void syncOn(Executor executor) {
+        this.syncer = executor;
     }
 
     /** Makes a file left for the next durable and closed; its failure becomes this log's. */
@@ -640,9 +639,6 @@ final class ValueLog implements Closeable {
                 } catch (IOException e) {
                     syncFailure = syncFailure == null ? e : syncFailure;
                 }
-            }
-            if (syncer != null) {
-                syncer.shutdown();
             }
             if (writer != null) {
                 writer.close();

@@ -30,7 +30,7 @@
  * {@link org.leveldbj.engine.DbImpl} owns the parts of an open database: {@code DbState} (settings,
  * the database lock, the memtables and the published view, the sticky background error),
  * {@code WriteAheadLog} (the log files), {@code WriteQueue} (group commit and the memtable
- * switch), {@code BackgroundWork} (the background thread: what runs next, manual compactions,
+ * switch), {@code BackgroundWork} (the background steps, on a shared pool: what runs next, manual compactions,
  * suspension), {@code MemTableFlush} (memtables to tables), {@code ObsoleteFiles} (pending
  * outputs and the sweep), {@code Recovery} (opening), {@code ValueLog} (value files: appends,
  * their syncs, reads), {@code ValueCollector} (reclaiming value files' garbage) and

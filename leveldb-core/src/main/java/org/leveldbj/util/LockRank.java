@@ -45,5 +45,10 @@ public enum LockRank {
     /** The reports of resources reclaimed without being closed. */
     LEAK_REPORTS,
     /** The per-thread cells of a database's read-path counters: registering one, adding them up. */
-    STATISTICS
+    STATISTICS,
+    /**
+     * A background pool's queues: taken by databases holding their own locks (to ask for a
+     * step), never held while calling into a database.
+     */
+    BACKGROUND_POOL
 }

@@ -33,7 +33,7 @@ import org.leveldbj.vlog.SeparatedFormat;
  * {@link #lastSequence()} (an acquire read, for readers taking a snapshot),
  * {@link #current()} (a volatile read) and the constants. {@link #logAndApply} releases the lock
  * while it writes and syncs the MANIFEST. Requires: only one thread at a time calls
- * {@code logAndApply} (the database's background thread, or the opening thread).
+ * {@code logAndApply} (the database's background step, or the opening thread).
  *
  * <p>Lifetime: {@link #close()} closes the MANIFEST writer and drops the reference on the
  * current version; {@link #current()} returns {@code null} afterwards, and versions readers
