@@ -12,7 +12,10 @@ import org.leveldbj.util.NativeMemory;
  * Off-heap memory for one memtable: a bump allocator over direct-buffer chunks that is freed as
  * a whole by {@link #close()}.
  *
- * <p>Chunks: regular chunks have {@link #chunkSize()} bytes and are filled front to back. A
+ * <p>Chunks: regular chunks are filled front to back. The first has
+ * {@link #INITIAL_CHUNK_SIZE} bytes (or {@link #chunkSize()} if smaller) and each next one twice
+ * the previous, up to {@link #chunkSize()}: a memtable that stays small (a database written
+ * little, or many databases in one process) holds kilobytes, not a full chunk. A
  * request that does not fit in the rest of the current chunk gets a dedicated chunk of its own
  * (rounded up to a multiple of 8) when it is larger than a quarter of the chunk size, and the
  * current chunk stays current; a smaller one retires the current chunk and starts a new one, so
@@ -54,6 +57,8 @@ public final class Arena implements AutoCloseable {
     public static final int DEFAULT_CHUNK_SIZE = 1 << 20;
     /** The smallest chunk size accepted. */
     public static final int MIN_CHUNK_SIZE = 256;
+    /** The size of the first regular chunk, when the chunk size is larger. */
+    public static final int INITIAL_CHUNK_SIZE = 16 << 10;
     /** The largest allocation accepted: the largest aligned size a direct buffer can have. */
     public static final int MAX_ALLOCATION = MemoryScope.MAX_ALLOCATION;
     /** The address that names no allocation. */
@@ -82,6 +87,8 @@ public final class Arena implements AutoCloseable {
     private int chunkCount;
     /** Index of the regular chunk being filled. */
     private int current;
+    /** Size of the regular chunk being filled. */
+    private int currentSize;
     /** Allocation point in the current chunk. */
     private int next;
     /** Bytes of retired regular chunks and of dedicated chunks. */
@@ -114,15 +121,16 @@ public final class Arena implements AutoCloseable {
         }
         this.chunkSize = chunkSize;
         this.memory = NativeMemory.open();
-        this.current = addChunk(chunkSize);
+        this.currentSize = Math.min(chunkSize, INITIAL_CHUNK_SIZE);
+        this.current = addChunk(currentSize);
         this.next = Long.BYTES; // offset 0 of chunk 0 would be NULL
         publishUsage();
     }
 
     /**
-     * The size of a regular chunk.
+     * The size regular chunks grow to.
      *
-     * @return bytes per regular chunk
+     * @return bytes per regular chunk, once grown
      */
     public int chunkSize() {
         return chunkSize;
@@ -161,7 +169,7 @@ public final class Arena implements AutoCloseable {
         }
         checkOpen();
         int start = (next + alignment - 1) & -alignment;
-        if (bytes <= chunkSize - start) {
+        if (bytes <= currentSize - start) {
             next = start + bytes;
             publishUsage();
             return address(current, start);
@@ -173,8 +181,10 @@ public final class Arena implements AutoCloseable {
             publishUsage();
             return address(dedicated, 0);
         }
-        fullChunkBytes += chunkSize;
-        current = addChunk(chunkSize);
+        fullChunkBytes += currentSize;
+        // Twice the last, at least what is asked (at most a quarter of the largest), at most the chunk size.
+        currentSize = Math.min(chunkSize, Math.max(currentSize * 2, Integer.highestOneBit(bytes - 1) << 1));
+        current = addChunk(currentSize);
         next = bytes;
         publishUsage();
         return address(current, 0);

@@ -116,6 +116,31 @@ class ArenaTest {
     }
 
     @Test
+    void regularChunksStartSmallAndDoubleUpToTheChunkSize() {
+        try (Arena arena = new Arena()) {
+            assertEquals(Arena.INITIAL_CHUNK_SIZE, arena.reservedBytes(), "a new memtable holds 16 KiB, not 1 MiB");
+            List<Integer> sizes = new ArrayList<>();
+            long previousChunk = -1;
+            for (int i = 0; i < 4000; i++) {
+                long address = arena.allocate(1000);
+                if (chunk(address) != previousChunk) {
+                    previousChunk = chunk(address);
+                    sizes.add(arena.buffer(address).capacity());
+                }
+            }
+            assertEquals(List.of(16 << 10, 32 << 10, 64 << 10, 128 << 10, 256 << 10, 512 << 10, 1 << 20, 1 << 20,
+                    1 << 20), sizes);
+            assertTrue(arena.memoryUsage() <= arena.reservedBytes());
+        }
+        // A request larger than the rest of a small chunk, not large enough for a chunk of its
+        // own, gets a regular chunk that holds it.
+        try (Arena arena = new Arena()) {
+            long address = arena.allocate(100 << 10);
+            assertEquals(128 << 10, arena.buffer(address).capacity());
+        }
+    }
+
+    @Test
     void releaseAndAcquireRoundTrip() {
         try (Arena arena = new Arena()) {
             long address = arena.allocateAligned(16);
