@@ -11,6 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.iq80.leveldb.DB;
+import org.iq80.leveldb.ExtendedDB;
 import org.iq80.leveldb.Options;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,12 +31,13 @@ class AdminCommandsTest {
     @Test
     void compactMergesTablesAndKeepsTheData() throws Exception {
         Path db = tmp.resolve("db");
-        // Every reopen turns the log into a level-0 table: three overlapping tables of overwrites.
+        // Three overlapping tables of overwrites, one flushed per round.
         for (int round = 0; round < 3; round++) {
-            try (DB d = LevelDbFactory.factory.open(db.toFile(), new Options())) {
+            try (ExtendedDB d = LevelDbFactory.factory.open(db.toFile(), new Options())) {
                 for (int i = 0; i < 500; i++) {
                     d.put(TestDb.utf8(String.format("key%04d", i)), TestDb.utf8("round" + round));
                 }
+                d.flushMemTable();
             }
         }
         Cli.Result before = Cli.run("scan", db, "--keys-only");

@@ -223,6 +223,30 @@ public final class TableFileWriter {
     public static FileMetaData writeAll(Env env, Path dbDir, long number, boolean sst, TableOptions options,
                                         TableSource tables, SortedIterator entries, VersionEdit liveBytes)
             throws IOException {
+        return writeAll(env, dbDir, number, sst, options, tables, entries, liveBytes, true);
+    }
+
+    /**
+     * Writes every entry of an iterator to a new table, as
+     * {@link #writeAll(Env, Path, long, boolean, TableOptions, TableSource, SortedIterator, VersionEdit)}
+     * does, syncing the directory or not.
+     *
+     * @param env the environment
+     * @param dbDir the database directory
+     * @param number the table's file number
+     * @param sst whether to name it {@code .sst} rather than {@code .ldb}
+     * @param options table settings
+     * @param tables used to check that the finished table opens
+     * @param entries the entries, in key order; closed by the caller
+     * @param liveBytes receives the record sizes of the references written, or {@code null}
+     * @param syncDirectory whether to sync the directory after the table; a caller passing
+     *     {@code false} syncs it before any MANIFEST naming the table can be in force
+     * @return the table's metadata, or {@code null} when there were no entries (no file is left)
+     * @throws IOException if writing fails (no file is left)
+     */
+    public static FileMetaData writeAll(Env env, Path dbDir, long number, boolean sst, TableOptions options,
+                                        TableSource tables, SortedIterator entries, VersionEdit liveBytes,
+                                        boolean syncDirectory) throws IOException {
         entries.seekToFirst();
         if (!entries.valid()) {
             return null;
@@ -239,7 +263,7 @@ public final class TableFileWriter {
             out.abandon();
             throw e;
         }
-        return out.finish();
+        return out.finish(syncDirectory);
     }
 
     private void deleteQuietly(Exception e) {

@@ -53,7 +53,7 @@ final class MemTableFlush {
         Version base = s.versions.current();
         base.ref();
         try {
-            writeLevel0TableLocked(imm, edit, base);
+            writeLevel0TableLocked(imm, edit, base, true);
         } finally {
             base.unref();
         }
@@ -83,16 +83,19 @@ final class MemTableFlush {
      * @param mem the memtable
      * @param edit receives the new file
      * @param base the version to place the table in, or {@code null}
+     * @param syncDirectory whether to sync the directory after the table; recovery passes
+     *     {@code false} and makes the names of its tables durable before its MANIFEST record
      * @throws IOException if writing fails
      */
     @SuppressWarnings("GuardedBy") // held by the caller through its own reference: asserted
-    void writeLevel0Table(MemTable mem, VersionEdit edit, Version base) throws IOException {
+    void writeLevel0Table(MemTable mem, VersionEdit edit, Version base, boolean syncDirectory) throws IOException {
         assert s.mutex.isHeldByCurrentThread();
-        writeLevel0TableLocked(mem, edit, base);
+        writeLevel0TableLocked(mem, edit, base, syncDirectory);
     }
 
     @GuardedBy("s.mutex")
-    private void writeLevel0TableLocked(MemTable mem, VersionEdit edit, Version base) throws IOException {
+    private void writeLevel0TableLocked(MemTable mem, VersionEdit edit, Version base, boolean syncDirectory)
+            throws IOException {
         long start = System.nanoTime();
         FlushEvent event = FlushEvent.start();
         long number = obsolete.newPendingOutput();
@@ -102,7 +105,7 @@ final class MemTableFlush {
         try (SortedIterator it = mem.iterator()) {
             // Only a database marked for separated values can hold references to count.
             meta = TableFileWriter.writeAll(s.env, s.dir, number, s.sstTableNames, s.tableOptions, s.tables, it,
-                    separated ? edit : null);
+                    separated ? edit : null, syncDirectory);
             if (separated && meta != null) {
                 // The table may refer to values no sync has covered yet: make them durable
                 // before the edit recording the table (and retiring its log) can be.

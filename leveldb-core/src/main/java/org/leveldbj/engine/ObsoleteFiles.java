@@ -138,7 +138,7 @@ final class ObsoleteFiles {
         }
         long logNumber = s.versions.logNumber();
         long prevLogNumber = s.versions.prevLogNumber();
-        long manifestNumber = s.versions.manifestFileNumber();
+        long manifestNumber = s.versions.oldestLiveManifestNumber();
         List<String> obsolete = new ArrayList<>();
         for (String name : children) {
             FileNames.Parsed p = FileNames.parse(name);

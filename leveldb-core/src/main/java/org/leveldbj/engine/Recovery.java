@@ -22,8 +22,22 @@ import org.leveldbj.version.VersionSet;
 
 /**
  * Opening a database: creates it when allowed, loads the MANIFEST, replays every live
- * write-ahead log in order into memtables, writes the replayed data to level-0 tables, starts a
- * new log and records the result in a new MANIFEST.
+ * write-ahead log in order into memtables, and either goes on from them or writes them to
+ * level-0 tables, starts a new log and records the result in a new MANIFEST.
+ *
+ * <p>Going on from the logs ({@code keepsLogs}): when the database existed, its MANIFEST is a
+ * snapshot and one edit, it has no separated values, and its logs are fewer than
+ * {@link #MAX_LIVE_LOGS} and hold at most a memtable, the memtable they were replayed into
+ * becomes the database's, the logs stay live, they are synced, and nothing else is written but
+ * the new log: a reopen of a small database syncs once and writes no table, MANIFEST or
+ * CURRENT. Otherwise the logs go to tables, one per memtable.
+ *
+ * <p>Syncs otherwise: each replayed table's data, then the new MANIFEST's, the directory (which
+ * makes the names of the tables, the new log and the MANIFEST durable at once, before CURRENT
+ * may name it), CURRENT's temporary file and the directory again (before the old MANIFEST and
+ * logs are deleted): 5 for a reopen that replays one table, 4 for a new database, which writes
+ * one MANIFEST and one CURRENT rather than a first pair and then the open's. C++ LevelDB 1.23
+ * makes 4 and 6 (its NewDB, then its Open), without the last directory sync.
  *
  * <p>Log replay follows C++ LevelDB: every log numbered at or after the MANIFEST's log number
  * (and its previous log) is replayed, including records whose sequence numbers the MANIFEST
@@ -54,6 +68,12 @@ import org.leveldbj.version.VersionSet;
  * <p>Thread safety: runs in the opening thread before the database is shared; requires the lock.
  */
 final class Recovery {
+    /**
+     * The most logs a database may have live after an open that kept its replayed logs rather
+     * than writing them to a table: at this many, the open writes the table and a MANIFEST.
+     */
+    static final int MAX_LIVE_LOGS = 4;
+
     private final DbState s;
     private final WriteAheadLog wal;
     private final MemTableFlush flush;
@@ -91,17 +111,21 @@ final class Recovery {
     private void recover() throws IOException {
         RecoveryEvent event = RecoveryEvent.start();
         Path current = s.dir.resolve(FileNames.CURRENT);
-        if (!s.env.fileExists(current)) {
+        boolean created = !s.env.fileExists(current);
+        if (created) {
             if (s.readOnly || !s.options.createIfMissing()) {
                 throw new DatabaseNotFoundException(doesNotExist(s.dir, s.readOnly));
             }
             s.infoLog.log("Creating DB %s since it was missing.", s.dir);
-            VersionSet.createNewDatabase(s.env, s.dir, s.icmp.name());
+            // Nothing is written yet: the first MANIFEST is the one this open records its
+            // log in, and CURRENT names it once (C++ LevelDB writes two of each).
+            s.versions.initializeNew();
         } else if (s.options.errorIfExists()) {
             throw new InvalidDatabaseArgumentException("Invalid argument: " + s.dir + ": exists (error_if_exists is true)");
+        } else {
+            s.versions.recover();
         }
         VersionSet versions = s.versions;
-        versions.recover();
 
         Set<Long> expected = new HashSet<>();
         versions.addLiveFiles(expected);
@@ -142,13 +166,38 @@ final class Recovery {
         VersionEdit edit = new VersionEdit();
         long logNumber = -1;
         boolean recorded = false;
+        boolean keep = keepsLogs(created, logs);
+        Replay replay = new Replay(edit);
         try {
             long maxSequence = versions.lastSequence();
             for (long log : logs) {
                 versions.markFileNumberUsed(log);
-                maxSequence = Math.max(maxSequence, replayLog(log, edit, null));
+                maxSequence = Math.max(maxSequence, replayLog(log, replay));
             }
             versions.setLastSequence(maxSequence);
+            if (keep && edit.newFiles().isEmpty()) {
+                // Few small logs: the database goes on from the memtable they were replayed
+                // into, without writing a table, MANIFEST or CURRENT (see syncKeptLogs).
+                syncKeptLogs(logs);
+                logNumber = versions.newFileNumber();
+                wal.start(logNumber);
+                MemTable kept = replay.mem != null ? replay.mem : new MemTable(s.icmp.userComparator());
+                replay.mem = null;
+                s.installMemTable(kept);
+                s.infoLog.log("Kept %d log%s in the memtable (%d bytes)", logs.size(), logs.size() == 1 ? "" : "s",
+                        kept.approximateMemoryUsage());
+                recorded = true;
+                s.publishReadView();
+                event.finish(s.dir.toString(), logsReplayed, entriesReplayed);
+                obsolete.delete();
+                background.maybeSchedule();
+                return;
+            }
+            if (replay.mem != null) {
+                MemTable last = replay.mem;
+                replay.mem = null;
+                flush(last, edit);
+            }
 
             logNumber = versions.newFileNumber();
             wal.start(logNumber);
@@ -157,9 +206,27 @@ final class Recovery {
             edit.setLogNumber(logNumber);
             // Every replayed record is in a table now, so the MANIFEST may count them all.
             edit.setLastSequence(maxSequence);
+            // The names of the replayed tables (written without a directory sync each) and of
+            // the new log must be durable before a MANIFEST naming them is in force: a new
+            // MANIFEST syncs the directory before CURRENT names it; a record appended to an
+            // open one (the one a first open with separated values just marked) is in force
+            // once synced, so the directory is synced first when it records tables (the new
+            // log's entry alone may wait for the first synced write).
+            boolean newManifest = versions.startsNewManifest();
+            boolean directorySynced = newManifest;
+            if (!newManifest && !edit.newFiles().isEmpty()) {
+                s.env.syncDir(s.dir);
+                directorySynced = true;
+            }
             versions.logAndApply(edit);
             recorded = true;
+            if (directorySynced) {
+                wal.directorySynced();
+            }
         } finally {
+            if (replay.mem != null) {
+                replay.mem.unref();
+            }
             // When only the directory sync after the CURRENT switch failed, the new MANIFEST
             // is in force and names the replayed tables and the new log: they must stay.
             if (!recorded && !FileNames.currentNames(s.env, s.dir, versions.manifestFileNumber())) {
@@ -170,6 +237,51 @@ final class Recovery {
         event.finish(s.dir.toString(), logsReplayed, entriesReplayed);
         obsolete.delete();
         background.maybeSchedule();
+    }
+
+    /**
+     * Whether this open goes on from its replayed logs without writing a table, MANIFEST or
+     * CURRENT: the database existed, its MANIFEST is a snapshot and one edit (so that, not
+     * rewritten, damage to it is still found: see {@code VersionSet#lastRecordIsNeeded}), it has
+     * no separated values, and the logs are fewer than {@link #MAX_LIVE_LOGS} and hold at most a
+     * memtable.
+     */
+    @GuardedBy("s.mutex")
+    private boolean keepsLogs(boolean created, List<Long> logs) throws IOException {
+        return !created && s.versions.lastRecordIsNeeded() && !s.versions.separatedValues()
+                && s.valueLog.threshold() == 0 && logs.size() < MAX_LIVE_LOGS
+                && logBytes(logs) <= s.options.writeBufferSize();
+    }
+
+    /**
+     * Before an open goes on from its replayed logs: the memtable they were replayed into
+     * becomes the database's, the logs stay live (the MANIFEST's log number still names the
+     * first of them, and the new log's number comes after them), and no table, MANIFEST or
+     * CURRENT is written. What must be synced is their tails, which the writes that made them
+     * may not have synced: a synced write to the new log must not outlive them. The first flush
+     * retires them all, as it retires the log of the memtable it writes.
+     *
+     * @param logs the replayed logs
+     * @throws IOException if one cannot be synced
+     */
+    private void syncKeptLogs(List<Long> logs) throws IOException {
+        for (long log : logs) {
+            Path path = s.dir.resolve(FileNames.logFileName(log));
+            if (s.env.getFileSize(path) > 0) {
+                try (org.iq80.leveldb.Env.WritableFile f = s.env.newAppendableFile(path)) {
+                    f.sync();
+                }
+            }
+        }
+    }
+
+    /** The bytes of the logs, as a bound on what replaying them holds (a lower one when a crash left a zero tail). */
+    private long logBytes(List<Long> logs) throws IOException {
+        long bytes = 0;
+        for (long log : logs) {
+            bytes += s.env.getFileSize(s.dir.resolve(FileNames.logFileName(log)));
+        }
+        return bytes;
     }
 
     /**
@@ -210,12 +322,13 @@ final class Recovery {
     @GuardedBy("s.mutex")
     private void recoverInMemory(List<Long> logs) throws IOException {
         VersionSet versions = s.versions;
-        MemTable mem = new MemTable(s.icmp.userComparator());
-        s.installMemTable(mem);
+        Replay replay = new Replay(null);
+        replay.mem = new MemTable(s.icmp.userComparator());
+        s.installMemTable(replay.mem);
         long maxSequence = versions.lastSequence();
         for (long log : logs) {
             versions.markFileNumberUsed(log);
-            maxSequence = Math.max(maxSequence, replayLog(log, null, mem));
+            maxSequence = Math.max(maxSequence, replayLog(log, replay));
         }
         versions.setLastSequence(maxSequence);
     }
@@ -245,12 +358,24 @@ final class Recovery {
         }
     }
 
+    /** Where replayed records go: a memtable, written to a level-0 table recorded in an edit whenever full. */
+    private static final class Replay {
+        /** Receives the tables; null to never write one (read-only: the memtable grows). */
+        final VersionEdit edit;
+        /** The memtable being filled; null until the first record after a flush. */
+        MemTable mem;
+
+        Replay(VersionEdit edit) {
+            this.edit = edit;
+        }
+    }
+
     /**
-     * Replays one log and returns the largest sequence in it: into memtables flushed to level-0
-     * tables recorded in {@code edit}, or, when {@code inMemory} is given, into that memtable
-     * alone (never flushed).
+     * Replays one log into {@code replay}'s memtable, across logs, and returns the largest
+     * sequence in it. A memtable fuller than the write buffer is written to a level-0 table
+     * (one per memtable rather than one per log, as C++ LevelDB writes).
      */
-    private long replayLog(long number, VersionEdit edit, MemTable inMemory) throws IOException {
+    private long replayLog(long number, Replay replay) throws IOException {
         Path path = s.dir.resolve(FileNames.logFileName(number));
         String name = path.toString();
         boolean paranoid = s.options.paranoidChecks();
@@ -271,7 +396,6 @@ final class Recovery {
             }
         };
         long maxSequence = 0;
-        MemTable mem = inMemory;
         WriteBatchImpl batch = new WriteBatchImpl();
         try (LogReader reader = new LogReader(s.env.newSequentialFile(path), reporter, true, 0)) {
             ByteBuffer record;
@@ -295,11 +419,11 @@ final class Recovery {
                     reporter.corruption(reader.lastRecordOffset(), record.remaining(), dangling);
                     continue;
                 }
-                if (mem == null) {
-                    mem = new MemTable(s.icmp.userComparator());
+                if (replay.mem == null) {
+                    replay.mem = new MemTable(s.icmp.userComparator());
                 }
                 try {
-                    inserter.insert(batch, mem);
+                    inserter.insert(batch, replay.mem);
                 } catch (CorruptionException e) {
                     reporter.corruption(reader.lastRecordOffset(), record.remaining(), e.reason());
                     continue;
@@ -307,20 +431,11 @@ final class Recovery {
                 entriesReplayed += batch.size();
                 long last = batch.sequence() + batch.size() - 1;
                 maxSequence = Math.max(maxSequence, last);
-                if (inMemory == null && mem.approximateMemoryUsage() > s.options.writeBufferSize()) {
-                    MemTable full = mem;
-                    mem = null;
-                    flush(full, edit);
+                if (replay.edit != null && replay.mem.approximateMemoryUsage() > s.options.writeBufferSize()) {
+                    MemTable full = replay.mem;
+                    replay.mem = null;
+                    flush(full, replay.edit);
                 }
-            }
-            if (inMemory == null && mem != null) {
-                MemTable last = mem;
-                mem = null;
-                flush(last, edit);
-            }
-        } finally {
-            if (inMemory == null && mem != null) {
-                mem.unref();
             }
         }
         return maxSequence;
@@ -328,7 +443,7 @@ final class Recovery {
 
     private void flush(MemTable mem, VersionEdit edit) throws IOException {
         try {
-            flush.writeLevel0Table(mem, edit, null);
+            flush.writeLevel0Table(mem, edit, null, false);
         } finally {
             mem.unref();
         }

@@ -60,11 +60,12 @@ final class WriteAheadLog {
     }
 
     /**
-     * Creates the first log of an open database; its directory entry is synced before this
-     * returns, as surely as the synced writes it will hold.
+     * Creates the first log of an open database, without syncing the directory: the first
+     * synced write syncs it ({@link #prepare}), unless recovery says it did
+     * ({@link #directorySynced}).
      *
      * @param logNumber the new log's number
-     * @throws IOException if the log cannot be created or the directory not synced
+     * @throws IOException if the log cannot be created
      */
     void start(long logNumber) throws IOException {
         lock.lock();
@@ -72,7 +73,17 @@ final class WriteAheadLog {
             current = new LogWriter(s.env.newWritableFile(path(logNumber)));
             number = logNumber;
             plain = new Append(current, null, false);
-            s.env.syncDir(s.dir);
+            directoryUnsynced = true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Records that the directory was synced after the current log was created. */
+    void directorySynced() {
+        lock.lock();
+        try {
+            directoryUnsynced = false;
         } finally {
             lock.unlock();
         }

@@ -83,8 +83,21 @@ public final class VersionSet implements AutoCloseable {
      * value files it finds as used.
      */
     private final AtomicLong nextFileNumber = new AtomicLong(2);
+    /** The number of the next new MANIFEST (or of the one being written to). */
     @GuardedBy("mutex")
     private long manifestFileNumber;
+    /**
+     * The number of the MANIFEST CURRENT names: {@link #manifestFileNumber} once an edit was
+     * logged since the open, else the MANIFEST recovery read (-1 for a new database).
+     */
+    @GuardedBy("mutex")
+    private long liveManifestNumber = -1;
+    /**
+     * Whether the MANIFEST {@link #recover()} read would fail to load with its last record lost
+     * (see {@link #lastRecordIsNeeded()}). Until an edit is logged.
+     */
+    @GuardedBy("mutex")
+    private boolean lastRecordNeeded;
     @GuardedBy("mutex")
     private long logNumber;
     @GuardedBy("mutex")
@@ -94,6 +107,7 @@ public final class VersionSet implements AutoCloseable {
     private long recordedSequence;
     @GuardedBy("mutex")
     private LogWriter descriptorLog;
+
     /** Whether the MANIFEST is marked as holding separated values ({@link SeparatedFormat}). */
     @GuardedBy("mutex")
     private boolean separatedValues;
@@ -177,6 +191,27 @@ public final class VersionSet implements AutoCloseable {
     }
 
     /**
+     * Makes this the state of a new, empty database, without writing anything: its first
+     * MANIFEST is {@code MANIFEST-000001}, which the first {@link #logAndApply} writes (with
+     * the edit naming the first log) before CURRENT names it. Opening a new database so writes
+     * one MANIFEST and one CURRENT, not two of each as {@link #createNewDatabase} and a
+     * {@link #recover()} that starts a new MANIFEST do (C++ LevelDB's NewDB and Open).
+     * Requires: the lock; a version set fresh from its constructor.
+     */
+    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
+    public void initializeNew() {
+        assert mutex.isHeldByCurrentThread();
+        assert descriptorLog == null && current.numFiles(0) == 0;
+        manifestFileNumber = 1;
+        liveManifestNumber = -1;
+        nextFileNumber.set(2);
+        lastSequence = 0;
+        recordedSequence = 0;
+        logNumber = 0;
+        prevLogNumber = 0;
+    }
+
+    /**
      * Loads the state CURRENT's MANIFEST describes. Strict: any damaged MANIFEST record fails.
      *
      * @throws IOException if a file cannot be read
@@ -201,6 +236,10 @@ public final class VersionSet implements AutoCloseable {
         Long lastSeq = null;
         TreeMap<Long, Long> liveBytes = new TreeMap<>();
         boolean marked = separatedValues;
+        // Whether the counters (next file, log number, last sequence) are in the last record
+        // read only, and in an earlier one.
+        boolean countersInLast = false;
+        boolean countersEarlier = false;
         String markedName = SeparatedFormat.markedName(icmp.name());
         LogReader.Reporter reporter = new LogReader.Reporter() {
             @Override
@@ -230,6 +269,9 @@ public final class VersionSet implements AutoCloseable {
                     throw new InvalidDatabaseArgumentException("Invalid argument: " + edit.comparatorName()
                             + " does not match existing comparator : " + icmp.name());
                 }
+                countersEarlier |= countersInLast;
+                countersInLast = edit.nextFileNumber() != null || edit.logNumber() != null
+                        || edit.lastSequence() != null;
                 try {
                     builder.apply(edit);
                 } catch (IllegalArgumentException e) {
@@ -269,6 +311,8 @@ public final class VersionSet implements AutoCloseable {
         valueFileUnreferencedSince.clear();
         valueFileLiveTotal = valueFileLiveBytes.values().stream().mapToLong(Long::longValue).sum();
         manifestFileNumber = nextFile;
+        liveManifestNumber = FileNames.parse(currentName).number();
+        lastRecordNeeded = countersInLast && !countersEarlier;
         nextFileNumber.set(nextFile + 1);
         lastSequence = lastSeq;
         recordedSequence = lastSeq;
@@ -418,6 +462,37 @@ public final class VersionSet implements AutoCloseable {
     }
 
     /**
+     * Whether the MANIFEST {@link #recover()} read holds the next file number, log number and
+     * last sequence in its last record only (as one does that holds a snapshot, which has none
+     * of them, and one edit), so that it cannot be loaded without that record. Such a MANIFEST
+     * may be left as it is by an open that records nothing: a reader takes a record running
+     * past the end of the file for a torn write and drops it without a report (C++ LevelDB's
+     * too), so a damaged length in the last block of a MANIFEST with many edits could silently
+     * take the newest edits away; here losing a record loses the last, whose absence fails the
+     * open. Requires: the lock.
+     *
+     * @return {@code true} for such a MANIFEST, when no edit was logged since
+     */
+    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
+    public boolean lastRecordIsNeeded() {
+        assert mutex.isHeldByCurrentThread();
+        return lastRecordNeeded;
+    }
+
+    /**
+     * Whether the next {@link #logAndApply} starts a new MANIFEST (which syncs the directory
+     * before CURRENT names it) rather than appending to the open one (whose record is in force
+     * once synced: the names of the files it records must be durable before). Requires: the lock.
+     *
+     * @return {@code true} when the next edit goes into a new MANIFEST
+     */
+    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
+    public boolean startsNewManifest() {
+        assert mutex.isHeldByCurrentThread();
+        return descriptorLog == null || descriptorLog.length() > manifestSizeLimit;
+    }
+
+    /**
      * Records an edit in the MANIFEST (synced) and makes the resulting version current. Fills in
      * the log numbers, next file number and last sequence the edit does not set; an edit that
      * sets a last sequence must name one whose records are all in tables or in logs older than
@@ -516,6 +591,8 @@ public final class VersionSet implements AutoCloseable {
             mutex.lock();
         }
         descriptorLog = writer;
+        liveManifestNumber = manifestNumber;
+        lastRecordNeeded = false;
         install(v);
         valueFileLiveTotal += liveAfter.entrySet().stream()
                 .mapToLong(e -> e.getValue() - valueFileLiveBytes.getOrDefault(e.getKey(), 0L)).sum();
@@ -707,6 +784,19 @@ public final class VersionSet implements AutoCloseable {
     public long manifestFileNumber() {
         assert mutex.isHeldByCurrentThread();
         return manifestFileNumber;
+    }
+
+    /**
+     * The oldest MANIFEST number to keep: the one CURRENT names, which is older than
+     * {@link #manifestFileNumber()} until an edit is logged after an open that logged none
+     * (one that kept its replayed logs).
+     *
+     * @return MANIFESTs numbered below this are obsolete
+     */
+    @SuppressWarnings("GuardedBy") // the caller holds the database lock through its own reference: asserted
+    public long oldestLiveManifestNumber() {
+        assert mutex.isHeldByCurrentThread();
+        return liveManifestNumber >= 0 ? Math.min(liveManifestNumber, manifestFileNumber) : manifestFileNumber;
     }
 
     /** @return the current write-ahead log's number as recorded */

@@ -488,9 +488,9 @@ class DbTest {
         }
         LevelDbFactory.factory.repair(dir, options());
         Path lost = dir.toPath().resolve(Repairer.LOST_DIR);
-        assertTrue(env.getChildren(lost).contains("000003.log"), env.getChildren(lost).toString());
+        assertTrue(env.getChildren(lost).contains("000002.log"), env.getChildren(lost).toString());
         // What a later repair archives under a name already taken gets a ".1" suffix.
-        try (Env.WritableFile again = env.newWritableFile(lost.resolve("000003.log.1"))) {
+        try (Env.WritableFile again = env.newWritableFile(lost.resolve("000002.log.1"))) {
             again.append(ByteBuffer.wrap(bytes("x")));
         }
         LevelDbFactory.factory.destroy(dir, options());

@@ -253,13 +253,19 @@ class StatisticsTest {
     @Test
     void recoveryFlushesAreFlushesAndAClosedDatabaseHasNoStatistics() throws IOException {
         ExtendedDB db = open(new Options().env(mem));
+        // A flush first: with more than one edit in its MANIFEST, the reopen writes the log to a
+        // table (a reopen of a database whose MANIFEST is a snapshot and one edit keeps its small
+        // log instead: OpenSyncsTest).
+        db.put(bytes("seed"), bytes("0"));
+        db.flushMemTable();
         db.put(bytes("a"), bytes("1"));
         db.close();
         assertThrows(DBException.class, db::statistics);
+        long tablesBefore = bytesOf(FileType.TABLE);
         ExtendedDB reopened = open(new Options().env(mem));
         Statistics stats = reopened.statistics();
         assertEquals(1, stats.get(Metric.FLUSHES), "the replayed log went to a table");
-        assertEquals(bytesOf(FileType.TABLE), stats.get(Metric.FLUSH_BYTES_WRITTEN));
+        assertEquals(bytesOf(FileType.TABLE) - tablesBefore, stats.get(Metric.FLUSH_BYTES_WRITTEN));
         assertEquals(0, stats.get(Metric.KEYS_WRITTEN), "replayed writes are not writes");
     }
 
