@@ -57,8 +57,15 @@ public final class ClockBlockCache implements BlockCache, org.iq80.leveldb.Cache
     private final long shardCapacity;
     private final ClockShard[] shards = new ClockShard[SHARDS];
     private final AtomicLong ids = new AtomicLong();
-    /** Fingerprints of recently missed blocks, for {@link #admit}; racy by design. */
-    private final long[] recentMisses;
+    /** The size of {@link #recentMisses}; 0 for a cache that admits nothing. */
+    private final int missSlots;
+    /**
+     * Fingerprints of recently missed blocks, for {@link #admit}; racy by design, and made at
+     * the first miss rather than with the cache (a database opened, read little and closed
+     * would zero 128 KiB of an 8 MiB cache's memory for nothing). Two threads missing first at
+     * once may each make one; the misses one of them records are then forgotten.
+     */
+    private long[] recentMisses;
     // The admission budget of a full cache (see admit), racy by design: a lost update only
     // shifts an adjustment by a few candidates.
     /** A full shard admits one candidate in 2^admissionShift. */
@@ -82,8 +89,8 @@ public final class ClockBlockCache implements BlockCache, org.iq80.leveldb.Cache
         long slots = capacityBytes / TYPICAL_BLOCK * MISSES_PER_BLOCK;
         // A cache whose shards cannot hold a typical block wants none: reading one into bytes
         // of its own would only make garbage.
-        this.recentMisses = capacityBytes / SHARDS < TYPICAL_BLOCK ? new long[0]
-                : new long[(int) Math.min(1 << 24, Math.max(1024, Long.highestOneBit(slots) * 2))];
+        this.missSlots = capacityBytes / SHARDS < TYPICAL_BLOCK ? 0
+                : (int) Math.min(1 << 24, Math.max(1024, Long.highestOneBit(slots) * 2));
         long perShard = (capacityBytes + SHARDS - 1) / SHARDS;
         this.shardCapacity = perShard;
         for (int i = 0; i < SHARDS; i++) {
@@ -138,8 +145,13 @@ public final class ClockBlockCache implements BlockCache, org.iq80.leveldb.Cache
      */
     @Override
     public boolean admit(long cacheId, long blockOffset, long storedSize) {
-        if (recentMisses.length == 0 || storedSize > shardCapacity) {
+        if (missSlots == 0 || storedSize > shardCapacity) {
             return false; // a block no shard can hold would be read into a new array for nothing
+        }
+        long[] recentMisses = this.recentMisses;
+        if (recentMisses == null) {
+            recentMisses = new long[missSlots];
+            this.recentMisses = recentMisses;
         }
         long h = hash(cacheId, blockOffset);
         int slot = (int) h & (recentMisses.length - 1);

@@ -32,15 +32,21 @@ import org.iq80.leveldb.Env;
  */
 final class FileSystemWritableFile implements Env.WritableFile {
     private static final System.Logger LOG = System.getLogger(FileSystemWritableFile.class.getName());
-    /** Size of the write buffer. */
+    /** Size the write buffer grows to. */
     static final int BUFFER_SIZE = 64 * 1024;
+    /**
+     * Size of the write buffer of a new file: it doubles up to {@link #BUFFER_SIZE} as appends
+     * need, so that the small files of an open (a MANIFEST, CURRENT's temporary file) do not
+     * each zero 64 KiB of heap.
+     */
+    static final int INITIAL_BUFFER_SIZE = 4 * 1024;
     /** How much space a file that reserves space reserves past its end at a time. */
     static final long RESERVE_CHUNK = 8 << 20;
 
     private final Path file;
     private final FileChannel channel;
     /** Bytes appended but not yet written; in write mode (position = bytes held). */
-    private final ByteBuffer buffer = ByteBuffer.allocate(BUFFER_SIZE);
+    private ByteBuffer buffer = ByteBuffer.allocate(INITIAL_BUFFER_SIZE);
     private boolean closed;
     /** Whether space is reserved ahead of the writes; cleared when the file system refuses. */
     private boolean reserving;
@@ -76,6 +82,9 @@ final class FileSystemWritableFile implements Env.WritableFile {
     @Override
     public void append(ByteBuffer data) throws IOException {
         ensureOpen();
+        if (data.remaining() > buffer.remaining() && buffer.capacity() < BUFFER_SIZE) {
+            grow(buffer.position() + data.remaining());
+        }
         if (data.remaining() <= buffer.remaining()) {
             buffer.put(data);
             return;
@@ -94,6 +103,18 @@ final class FileSystemWritableFile implements Env.WritableFile {
         } finally {
             buffer.compact();
         }
+    }
+
+    /** Doubles the buffer, keeping what it holds, until it holds {@code needed} bytes or is full size. */
+    private void grow(int needed) {
+        int capacity = buffer.capacity();
+        while (capacity < needed && capacity < BUFFER_SIZE) {
+            capacity *= 2;
+        }
+        ByteBuffer larger = ByteBuffer.allocate(Math.min(capacity, BUFFER_SIZE));
+        buffer.flip();
+        larger.put(buffer);
+        buffer = larger;
     }
 
     @Override

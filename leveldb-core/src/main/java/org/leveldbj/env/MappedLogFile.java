@@ -45,8 +45,11 @@ import org.leveldbj.util.NativeMemory;
  * file unusable: every later call throws.
  */
 final class MappedLogFile implements Env.WritableFile {
-    /** The size of the first mapped region. */
-    static final int FIRST_REGION = 64 << 10;
+    /**
+     * The size of the first mapped region: small, since it is filled a page at a time and a
+     * small database's log (opened, written a little, closed) may never need more.
+     */
+    static final int FIRST_REGION = 16 << 10;
     /** The largest mapped region. */
     static final int MAX_REGION = 1 << 20;
     /** The size of each write of zeros extending a log that is not being synced. */

@@ -111,7 +111,7 @@ public final class FileNames {
      * @return {@code MANIFEST-NNNNNN}
      */
     public static String descriptorFileName(long number) {
-        return MANIFEST_PREFIX + String.format("%06d", number);
+        return MANIFEST_PREFIX + sixDigits(number);
     }
 
     /**
@@ -126,7 +126,13 @@ public final class FileNames {
         if (number < 0) {
             throw new IllegalArgumentException("file number " + number + " is negative");
         }
-        return String.format("%06d%s", number, suffix);
+        return sixDigits(number) + suffix;
+    }
+
+    /** The number in decimal, zero-padded to six digits (C++'s {@code %06llu}), without String.format's parsing. */
+    private static String sixDigits(long number) {
+        String digits = Long.toString(number);
+        return digits.length() >= 6 ? digits : "000000".substring(digits.length()) + digits;
     }
 
     /**
