@@ -23,6 +23,7 @@ package org.iq80.leveldb;
  *   <tr><td>{@link #cacheSize()}</td><td>{@code 0} (an 8 MiB cache)</td></tr>
  *   <tr><td>{@link #cache()} (extension)</td><td>{@code null} (a cache of its own)</td></tr>
  *   <tr><td>{@link #backgroundPool()} (extension)</td><td>{@code null} (the engine's default pool)</td></tr>
+ *   <tr><td>{@link #writeBufferBudget()} (extension)</td><td>{@code null} (no shared limit)</td></tr>
  *   <tr><td>{@link #filterPolicy()} (extension)</td><td>{@code null} (no filters)</td></tr>
  *   <tr><td>{@link #maxFileSize()} (extension)</td><td>2 MiB</td></tr>
  *   <tr><td>{@link #env()} (extension)</td><td>{@code null} (the file system)</td></tr>
@@ -54,6 +55,7 @@ public class Options {
     private DBComparator comparator;
     private Cache cache;
     private BackgroundPool backgroundPool;
+    private WriteBufferBudget writeBufferBudget;
     private Logger logger;
     private long cacheSize;
     private FilterPolicy filterPolicy;
@@ -89,6 +91,7 @@ public class Options {
         this.comparator = other.comparator;
         this.cache = other.cache;
         this.backgroundPool = other.backgroundPool;
+        this.writeBufferBudget = other.writeBufferBudget;
         this.logger = other.logger;
         this.cacheSize = other.cacheSize;
         this.filterPolicy = other.filterPolicy;
@@ -341,6 +344,29 @@ public class Options {
      */
     public Options backgroundPool(BackgroundPool backgroundPool) {
         this.backgroundPool = backgroundPool;
+        return this;
+    }
+
+    /**
+     * Returns the limit on memtable memory shared with other databases. Default {@code null}:
+     * only {@link #writeBufferSize()} limits the memtable. An extension of the 0.12 API.
+     *
+     * @return the budget, or {@code null}
+     */
+    public WriteBufferBudget writeBufferBudget() {
+        return writeBufferBudget;
+    }
+
+    /**
+     * Sets a limit on the memtable memory of every database given the same budget: past it, the
+     * one with the largest memtable writes it to a table early. A read-only database does not
+     * take part.
+     *
+     * @param writeBufferBudget a budget the engine made, or {@code null} for none
+     * @return this object
+     */
+    public Options writeBufferBudget(WriteBufferBudget writeBufferBudget) {
+        this.writeBufferBudget = writeBufferBudget;
         return this;
     }
 

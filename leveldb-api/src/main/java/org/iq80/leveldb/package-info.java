@@ -19,10 +19,12 @@
  *   <li>{@link org.iq80.leveldb.Options#maxFileSize(long)}, the size of table files;
  *   <li>{@link org.iq80.leveldb.Env}, the file system a database uses, set with
  *       {@link org.iq80.leveldb.Options#env(Env)};
- *   <li>{@link org.iq80.leveldb.Cache} and {@link org.iq80.leveldb.BackgroundPool}, a block cache
- *       and background threads several databases share, set with
- *       {@link org.iq80.leveldb.Options#cache(Cache)} and
- *       {@link org.iq80.leveldb.Options#backgroundPool(BackgroundPool)};
+ *   <li>{@link org.iq80.leveldb.Cache}, {@link org.iq80.leveldb.BackgroundPool} and
+ *       {@link org.iq80.leveldb.WriteBufferBudget}, a block cache, background threads and a
+ *       memtable memory limit several databases share, set with
+ *       {@link org.iq80.leveldb.Options#cache(Cache)},
+ *       {@link org.iq80.leveldb.Options#backgroundPool(BackgroundPool)} and
+ *       {@link org.iq80.leveldb.Options#writeBufferBudget(WriteBufferBudget)};
  *   <li>{@link org.iq80.leveldb.WriteBatch#size()} and
  *       {@link org.iq80.leveldb.WriteBatch#approximateSize()};
  *   <li>{@link org.iq80.leveldb.CorruptionException}, the {@code DBException} thrown when stored

@@ -36,6 +36,7 @@ class OptionsTest {
         assertEquals(2L * 1024 * 1024, o.maxFileSize());
         assertNull(o.env());
         assertNull(o.backgroundPool());
+        assertNull(o.writeBufferBudget());
         assertFalse(o.readOnly());
         assertEquals(0, o.valueThreshold());
         assertThrows(IllegalArgumentException.class, () -> o.valueThreshold(-1));
@@ -103,13 +104,24 @@ class OptionsTest {
             public void close() {
             }
         };
+        WriteBufferBudget budget = new WriteBufferBudget() {
+            @Override
+            public long capacity() {
+                return 1;
+            }
+
+            @Override
+            public long usage() {
+                return 0;
+            }
+        };
         Env env = (Env) java.lang.reflect.Proxy.newProxyInstance(Env.class.getClassLoader(),
                 new Class<?>[] {Env.class}, (proxy, method, args) -> method.getName().equals("equals") ? proxy == args[0] : null);
         Options o = new Options().createIfMissing(false).errorIfExists(true).writeBufferSize(123)
                 .maxOpenFiles(77).blockRestartInterval(3).blockSize(5)
                 .compressionType(CompressionType.ZSTD).verifyChecksums(false)
                 .paranoidChecks(true).comparator(new BytewiseForTest()).logger(message -> { })
-                .cacheSize(9).cache(cache).backgroundPool(pool).filterPolicy(FilterPolicy.bloom(10)).maxFileSize(64L << 30)
+                .cacheSize(9).cache(cache).backgroundPool(pool).writeBufferBudget(budget).filterPolicy(FilterPolicy.bloom(10)).maxFileSize(64L << 30)
                 .env(env).readOnly(true).tableFileSuffix(TableFileSuffix.SST).valueThreshold(4096)
                 .valueGarbageRatio(0.5);
         Options copy = new Options(o);

@@ -10,10 +10,12 @@ import org.iq80.leveldb.DB;
 import org.iq80.leveldb.DBFactory;
 import org.iq80.leveldb.ExtendedDB;
 import org.iq80.leveldb.Options;
+import org.iq80.leveldb.WriteBufferBudget;
 import org.leveldbj.background.Pool;
 import org.leveldbj.cache.ClockBlockCache;
 import org.leveldbj.engine.DatabaseDirectory;
 import org.leveldbj.engine.DbImpl;
+import org.leveldbj.memtable.MemTableBudget;
 
 /**
  * This engine's {@link DBFactory}, registered with {@link java.util.ServiceLoader} and available
@@ -76,6 +78,20 @@ public final class LevelDbFactory implements DBFactory {
      */
     public static BackgroundPool newBackgroundPool(int threads) {
         return Pool.create(threads);
+    }
+
+    /**
+     * Creates a limit on the memtable memory of several databases
+     * ({@link Options#writeBufferBudget(WriteBufferBudget)}): when their memtables hold more,
+     * the database with the largest one writes it to a table early, whether it is being written
+     * to or not (see {@code doc/many-databases.md}). Writes never wait for it.
+     *
+     * @param capacityBytes the memtable memory to stay under, above 0
+     * @return the budget
+     * @throws IllegalArgumentException if the capacity is not above 0
+     */
+    public static WriteBufferBudget newWriteBufferBudget(long capacityBytes) {
+        return new MemTableBudget(capacityBytes);
     }
 
     /**

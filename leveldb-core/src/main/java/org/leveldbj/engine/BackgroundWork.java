@@ -58,6 +58,8 @@ final class BackgroundWork {
     private long sweepsDone;
     /** A sweep is asked for and not yet done (read by the pool without the lock). */
     private volatile boolean sweepWanted;
+    /** Switches the memtable for the write buffer budget when no write is under way (the write queue's). */
+    private volatile java.util.function.BooleanSupplier idleSwitch = () -> false;
     /** How many background steps were ever scheduled. */
     @GuardedBy("s.mutex")
     private long stepsScheduled;
@@ -161,9 +163,31 @@ final class BackgroundWork {
         return lane;
     }
 
-    /** Whether the next step is urgent: a flush, or a sweep a caller waits for. Any thread, no lock. */
+    /**
+     * Whether the next step is urgent: a flush, a switch and flush the write buffer budget
+     * asked for, or a sweep a caller waits for. Any thread, no lock.
+     */
     private boolean urgent() {
-        return s.imm() != null || sweepWanted;
+        return s.imm() != null || sweepWanted || s.budgetAsks();
+    }
+
+    /**
+     * Names how a background step switches the memtable for the write buffer budget. Set once,
+     * while opening.
+     *
+     * @param switchIfIdle the write queue's switch, which declines while a write is under way
+     */
+    void useIdleSwitch(java.util.function.BooleanSupplier switchIfIdle) {
+        this.idleSwitch = switchIfIdle;
+    }
+
+    /**
+     * The write buffer budget asked this database to switch its memtable: a step will, unless a
+     * write does first. Any thread, with any database's lock held (the step is asked of the
+     * pool, whose lock ranks after every database's).
+     */
+    void budgetAsked() {
+        lane.schedule();
     }
 
     /** Waits until background work signals progress. Requires: the lock. */
@@ -231,7 +255,16 @@ final class BackgroundWork {
                 if (sweepsDone < sweepsAsked) {
                     sweep();
                 }
-                if (!s.shuttingDown && !s.hasBackgroundError() && (!urgentOnly || s.imm() != null)) {
+                boolean budget = s.budgetAsks();
+                if (budget && usable() && s.imm() == null) {
+                    idleSwitch.getAsBoolean(); // a new immutable memtable, flushed just below
+                }
+                if (usable() && (!urgentOnly || s.imm() != null)) {
+                    backgroundCompaction();
+                }
+                // Asked while a flush ran: now that it is done, the switch can happen. A switch
+                // declined because a write is under way is left to that write's leader.
+                if (budget && usable() && s.budgetAsks() && s.imm() == null && idleSwitch.getAsBoolean()) {
                     backgroundCompaction();
                 }
             } catch (IOException | RuntimeException | Error e) {
@@ -246,6 +279,12 @@ final class BackgroundWork {
         } finally {
             s.mutex.unlock();
         }
+    }
+
+    /** @return whether background work may go on: not closing, no background error */
+    @GuardedBy("s.mutex")
+    private boolean usable() {
+        return !s.shuttingDown && !s.hasBackgroundError();
     }
 
     /** Runs the sweeps asked for so far; a failure is logged, as a sweep only tidies up. */

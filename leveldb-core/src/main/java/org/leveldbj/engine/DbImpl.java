@@ -39,6 +39,7 @@ import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.PointLookup;
 import org.leveldbj.key.ValueType;
+import org.leveldbj.memtable.MemTableBudget;
 import org.leveldbj.stats.Counters;
 import org.leveldbj.stats.JmxRegistration;
 import org.leveldbj.table.BlockCache;
@@ -115,6 +116,8 @@ public final class DbImpl implements ExtendedDB {
         this.background = new BackgroundWork(s, flush, obsolete, pool);
         s.valueLog.syncOn(background.lane()::execute);
         this.writes = new WriteQueue(s, wal, background);
+        background.useIdleSwitch(writes::switchIfIdle);
+        s.onBudgetAsk = background::budgetAsked;
     }
 
     /** The shared cache the options name, or a cache of the database's own. */
@@ -177,6 +180,10 @@ public final class DbImpl implements ExtendedDB {
         Env env = options.env() != null ? options.env() : FileSystemEnv.getDefault();
         boolean readOnly = options.readOnly();
         Pool pool = backgroundPool(options);
+        if (options.writeBufferBudget() != null && !(options.writeBufferBudget() instanceof MemTableBudget)) {
+            throw new InvalidArgumentException("Invalid argument: write buffer budget "
+                    + options.writeBufferBudget().getClass().getName() + " was not made by LevelDbFactory.newWriteBufferBudget");
+        }
         if (!readOnly) {
             // Refuse now, not at the first flush, a compression no implementation can write.
             Codecs.forId(options.compressionType().persistentId());

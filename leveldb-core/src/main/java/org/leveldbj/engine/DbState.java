@@ -11,6 +11,7 @@ import org.leveldbj.compaction.CompactionStats;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.memtable.MemTable;
+import org.leveldbj.memtable.MemTableBudget;
 import org.leveldbj.stats.BackgroundErrorEvent;
 import org.leveldbj.stats.Counters;
 import org.leveldbj.table.TableOptions;
@@ -54,6 +55,13 @@ final class DbState {
     final ValueLog valueLog;
     /** What the database counts for its statistics ({@code ExtendedDB.statistics()}). */
     final Counters counters;
+    /**
+     * This database's share of the write buffer budget it was opened with, or null; its
+     * reports are made under the lock ({@link #memTableWritten} and the memtable changes).
+     */
+    final MemTableBudget.Member budget;
+    /** What to do when the budget asks for a switch: set once while opening (BackgroundWork's). */
+    volatile Runnable onBudgetAsk = () -> { };
 
     /** The database lock (C++ mutex_). */
     final OrderedLock mutex = new OrderedLock(LockRank.DATABASE);
@@ -112,6 +120,29 @@ final class DbState {
         this.versions = new VersionSet(env, dir, icmp, tables, options.maxFileSize(), mutex);
         this.valueLog = new ValueLog(env, dir, readOnly ? 0 : options.valueThreshold(), versions::newFileNumber,
                 options.maxFileSize());
+        this.budget = !readOnly && options.writeBufferBudget() instanceof MemTableBudget shared
+                ? shared.join(dir.toString(), () -> onBudgetAsk.run()) : null;
+    }
+
+    /** Reports the memtable's memory to the budget after writes to it (may ask a database to switch). */
+    @GuardedBy("mutex")
+    void memTableWritten() {
+        if (budget != null && mem != null) {
+            budget.memTableIs(mem.approximateMemoryUsage());
+        }
+    }
+
+    /** @return whether the budget asked this database to switch its memtable. Any thread. */
+    boolean budgetAsks() {
+        return budget != null && budget.isAsked();
+    }
+
+    /** Forgets the budget's ask: the memtable is empty, nothing to flush. */
+    @GuardedBy("mutex")
+    void budgetAnswered() {
+        if (budget != null) {
+            budget.answered();
+        }
     }
 
     /** @return the memtable writes go to (null before recovery and after close) */
@@ -162,6 +193,9 @@ final class DbState {
         immUnlogged = memUnlogged;
         memUnlogged = false;
         mem = new MemTable(icmp.userComparator());
+        if (budget != null) {
+            budget.switched();
+        }
         publishReadView();
     }
 
@@ -173,6 +207,9 @@ final class DbState {
         immUnlogged = false;
         publishReadView();
         flushed.unref();
+        if (budget != null) {
+            budget.flushed();
+        }
     }
 
     /** Records that the memtable now holds a write made without the log. */
@@ -190,6 +227,9 @@ final class DbState {
     /** Drops the database's references on both memtables, as it closes (after the view is withdrawn). */
     @GuardedBy("mutex")
     void releaseMemTables() {
+        if (budget != null) {
+            budget.leave();
+        }
         if (mem != null) {
             mem.unref();
             mem = null;

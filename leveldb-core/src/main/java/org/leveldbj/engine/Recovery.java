@@ -184,6 +184,7 @@ final class Recovery {
                 MemTable kept = replay.mem != null ? replay.mem : new MemTable(s.icmp.userComparator());
                 replay.mem = null;
                 s.installMemTable(kept);
+                s.memTableWritten();
                 s.infoLog.log("Kept %d log%s in the memtable (%d bytes)", logs.size(), logs.size() == 1 ? "" : "s",
                         kept.approximateMemoryUsage());
                 recorded = true;

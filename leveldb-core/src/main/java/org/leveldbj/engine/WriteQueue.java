@@ -236,6 +236,7 @@ final class WriteQueue {
         s.counters.add(Metric.LOG_BYTES_WRITTEN, logBytes);
         s.counters.add(Metric.KEYS_WRITTEN, batch.size() - deletions);
         s.counters.add(Metric.KEYS_DELETED, deletions);
+        s.memTableWritten();
         if (append != null && append.syncsSomethingElse()) {
             wal.committed(append);
         }
@@ -290,7 +291,8 @@ final class WriteQueue {
                     s.mutex.lock();
                 }
                 allowDelay = false;
-            } else if (!force && s.mem().approximateMemoryUsage() <= s.options.writeBufferSize()) {
+            } else if (!force && s.mem().approximateMemoryUsage() <= s.options.writeBufferSize()
+                    && !switchForBudget()) {
                 return;
             } else if (s.imm() != null) {
                 s.infoLog.log("Current memtable full; waiting...");
@@ -307,6 +309,39 @@ final class WriteQueue {
                 force = false;
             }
         }
+    }
+
+    /**
+     * Whether the write buffer budget asked for a switch that can happen now: the memtable holds
+     * something and none is being flushed (a write never waits for the budget).
+     */
+    @GuardedBy("s.mutex")
+    private boolean switchForBudget() {
+        if (!s.budgetAsks() || s.imm() != null) {
+            return false;
+        }
+        if (s.mem().isEmpty()) {
+            s.budgetAnswered();
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * Switches the memtable for the write buffer budget when no write is under way (so no
+     * leader is appending to the log or inserting into the memtable), for a database the budget
+     * asked while it takes no writes; a busy one switches at its next write. Requires: the lock.
+     *
+     * @return whether it switched: the background step then flushes
+     */
+    @SuppressWarnings("GuardedBy") // held by the caller through its own reference: asserted
+    boolean switchIfIdle() {
+        assert s.mutex.isHeldByCurrentThread();
+        if (!writers.isEmpty() || s.shuttingDown || !switchForBudget()) {
+            return false;
+        }
+        switchMemTable();
+        return true;
     }
 
     /**
