@@ -69,4 +69,8 @@ public interface WriteBatchWithIndex extends WriteBatch {
      * @throws DBException if the batch or the database is closed
      */
     DBIterator iterator(DB db, ReadOptions options);
+
+    /** Releases the batch; it can be neither changed, read nor written afterwards. */
+    @Override
+    void close();
 }
