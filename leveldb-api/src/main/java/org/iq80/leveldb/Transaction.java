@@ -31,9 +31,9 @@ import java.io.Closeable;
  * deletions included) is compared with the sequence number the transaction began at. Keys an
  * {@link #iterator()} returns are checked as well, but not the ranges it covered: a key
  * inserted into a range the transaction scanned, where it saw nothing, is not a conflict
- * (phantoms are not detected). The check is exact: a key written again with the same value is a
- * conflict, and a key only written by this transaction's earlier commit is not possible (a
- * transaction commits once).
+ * (phantoms are not detected). A key written again with the same value is a conflict: the check
+ * compares sequence numbers, not values. A transaction that wrote nothing commits without a
+ * check: it read one consistent snapshot.
  *
  * <p>Cost: a commit looks up each checked key once (memtables first, then the tables, with
  * their bloom filters), one at a time, while the writers behind it wait. A transaction holds a
@@ -42,8 +42,8 @@ import java.io.Closeable;
  * <p>Lifetime: a transaction ends with {@link #commit()} (whether it succeeds or not),
  * {@link #rollback()} or {@link #close()}; after that every method but {@code close()} throws
  * {@link DBException} ("transaction is finished"). Close it always (try-with-resources): closing
- * an unfinished transaction rolls it back and releases its snapshot. Iterators must be closed
- * before the transaction ends.
+ * an unfinished transaction rolls it back and releases its snapshot. Its iterators still open
+ * when it ends are closed then.
  *
  * <p>Thread safety: not safe for concurrent use; one thread uses a transaction. Any number of
  * transactions, on any threads, may run at once.
@@ -88,7 +88,7 @@ public interface Transaction extends Closeable {
      * writes merged over it. The keys it returns (by {@code next}, {@code prev} and the
      * {@code peek} methods) are checked at commit; the ranges it covered are not.
      *
-     * @return a new iterator on the first entry; close it before the transaction ends
+     * @return a new iterator on the first entry; closed when the transaction ends, if not before
      * @throws DBException if the transaction is finished or the database is closed
      */
     DBIterator iterator();
