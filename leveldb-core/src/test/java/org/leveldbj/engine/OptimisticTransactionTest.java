@@ -196,6 +196,28 @@ class OptimisticTransactionTest {
         assertArrayEquals(b("2"), db.get(b("b")));
     }
 
+    @Test
+    void aTransactionOfAClosedDatabaseFailsClearlyAndStillCloses() throws IOException {
+        Transaction txn = db.beginTransaction();
+        txn.put(b("a"), b("1"));
+        db.close();
+        DBException e = assertThrows(DBException.class, () -> txn.get(b("b")));
+        assertTrue(e.getMessage().contains("database is closed"), e.getMessage());
+        assertThrows(DBException.class, txn::commit);
+        txn.close();
+        assertThrows(DBException.class, db::beginTransaction);
+        db = LevelDbFactory.factory.open(new File("/db"), new Options().env(env));
+        assertNull(db.get(b("a")));
+    }
+
+    @Test
+    void aReadOnlyDatabaseRefusesTransactions() throws IOException {
+        db.put(b("a"), b("1"));
+        db.close();
+        db = LevelDbFactory.factory.open(new File("/db"), new Options().env(env).readOnly(true));
+        assertThrows(org.iq80.leveldb.InvalidArgumentException.class, db::beginTransaction);
+    }
+
     /**
      * Many threads commit transactions on one key at once: writers queue up behind a checked
      * leader; exactly the commits that saw the value before them succeed.
