@@ -79,6 +79,39 @@ public interface ExtendedDB extends DB {
     void checkpoint(java.io.File dir);
 
     /**
+     * Creates a write batch that can be read before it is written: its own writes over the
+     * database's entries ({@link WriteBatchWithIndex}). Write it with {@link #write(WriteBatch)}.
+     *
+     * @return a new, empty batch; close it
+     * @throws DBException if the database is closed
+     */
+    WriteBatchWithIndex createWriteBatchWithIndex();
+
+    /**
+     * Begins an optimistic transaction reading the database as it is now: its commit fails
+     * with {@link TransactionConflictException} if a key it read or wrote is changed by anyone
+     * before it commits ({@link Transaction}).
+     *
+     * @return the transaction; close it
+     * @throws DBException if the database is closed
+     * @throws InvalidArgumentException if the database is read-only
+     */
+    Transaction beginTransaction();
+
+    /**
+     * Begins an optimistic transaction reading the database at a snapshot: its commit fails if
+     * a key it read or wrote was changed after the snapshot, even before this call. The snapshot
+     * must stay open until the transaction ends (the commit fails otherwise).
+     *
+     * @param snapshot a snapshot of this database
+     * @return the transaction; close it
+     * @throws DBException if the database or the snapshot is closed
+     * @throws IllegalArgumentException if the snapshot is of another database
+     * @throws InvalidArgumentException if the database is read-only
+     */
+    Transaction beginTransaction(Snapshot snapshot);
+
+    /**
      * Closes the database, as {@link DB#close()} does, without a checked exception: writes made
      * without the write-ahead log are first written to a table, and when that fails the database
      * still closes and then this throws, so that their loss is not silent.

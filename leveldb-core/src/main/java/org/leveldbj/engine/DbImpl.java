@@ -1,12 +1,15 @@
 package org.leveldbj.engine;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.NavigableMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 import org.iq80.leveldb.CorruptDatabaseException;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DB;
@@ -23,17 +26,22 @@ import org.iq80.leveldb.Range;
 import org.iq80.leveldb.ReadOptions;
 import org.iq80.leveldb.Snapshot;
 import org.iq80.leveldb.Statistics;
+import org.iq80.leveldb.Transaction;
 import org.iq80.leveldb.WriteBatch;
+import org.iq80.leveldb.WriteBatchWithIndex;
 import org.iq80.leveldb.WriteOptions;
 import org.leveldbj.background.Pool;
 import org.leveldbj.cache.ClockBlockCache;
 import org.leveldbj.cache.CountingBlockCache;
 import org.leveldbj.cache.TableCache;
+import org.leveldbj.comparator.KeyComparator;
 import org.leveldbj.comparator.UserComparators;
 import org.leveldbj.compress.Codecs;
 import org.leveldbj.env.FileSystemEnv;
 import org.leveldbj.filename.FileNames;
+import org.leveldbj.iterator.KeyWatchingIterator;
 import org.leveldbj.iterator.MergingIterator;
+import org.leveldbj.iterator.OverlayIterator;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
@@ -407,6 +415,20 @@ public final class DbImpl implements ExtendedDB {
 
     @Override
     public DBIterator iterator(ReadOptions options) {
+        return overlayIterator(options, null, null);
+    }
+
+    /**
+     * An iterator over the database with a batch's index laid over it
+     * ({@link IndexedWriteBatch}), or a plain one.
+     *
+     * @param options the read options
+     * @param index the batch's index ({@link IndexedWriteBatch#TOMBSTONE} marks deletions), or
+     *     {@code null} for none
+     * @param keyWatcher told every key the iterator returns, or {@code null}
+     */
+    DBIterator overlayIterator(ReadOptions options, NavigableMap<byte[], byte[]> index,
+                               Consumer<ByteBuffer> keyWatcher) {
         Arguments.checkNotNull(options, "options");
         checkOpen();
         TableReadOptions ro = readOptions(options);
@@ -438,8 +460,15 @@ public final class DbImpl implements ExtendedDB {
                 scheduleCompaction();
             }
         }, reference -> values.read(reference, verify), s.counters);
+        SortedIterator shown = entries;
+        if (index != null) {
+            shown = new OverlayIterator(shown, index, IndexedWriteBatch.TOMBSTONE, s.icmp.userComparator());
+        }
+        if (keyWatcher != null) {
+            shown = new KeyWatchingIterator(shown, keyWatcher);
+        }
         openIterators.incrementAndGet();
-        return new CursorIterator(entries, () -> {
+        return new CursorIterator(shown, () -> {
             openIterators.decrementAndGet();
             view.unpin();
         }, () -> !closed, s.dir.toString());
@@ -540,6 +569,9 @@ public final class DbImpl implements ExtendedDB {
     public Snapshot write(WriteBatch updates, WriteOptions options) {
         Arguments.checkNotNull(updates, "updates");
         Arguments.checkNotNull(options, "options");
+        if (updates instanceof IndexedWriteBatch indexed) {
+            updates = indexed.batch();
+        }
         if (!(updates instanceof WriteBatchImpl)) {
             throw new IllegalArgumentException("batch " + updates.getClass().getName()
                     + " was not created by DB.createWriteBatch() of this engine");
@@ -551,6 +583,58 @@ public final class DbImpl implements ExtendedDB {
         checkSyncable(options);
         writes.write(batch, options.sync(), options.disableWal());
         return options.snapshot() ? getSnapshot() : null;
+    }
+
+    /**
+     * Writes a transaction's batch if its check passes, the check run by the write queue's
+     * leader where no other write can come between ({@link ConflictCheck}).
+     *
+     * @return the sequence number of the batch's first record
+     * @throws org.iq80.leveldb.TransactionConflictException if the check fails: nothing written
+     */
+    long writeChecked(WriteBatchImpl batch, WriteOptions options, ConflictCheck check) {
+        batch.checkOpen();
+        checkOpen();
+        checkWritable("committing a transaction");
+        checkSyncable(options);
+        writes.write(batch, options.sync(), options.disableWal(), check);
+        return batch.sequence();
+    }
+
+    @Override
+    public WriteBatchWithIndex createWriteBatchWithIndex() {
+        checkOpen();
+        return new IndexedWriteBatch(this);
+    }
+
+    @Override
+    public Transaction beginTransaction() {
+        checkOpen();
+        checkWritable("a transaction");
+        SnapshotList.SnapshotImpl snapshot = (SnapshotList.SnapshotImpl) getSnapshot();
+        return new OptimisticTransaction(this, snapshot, true, snapshot.sequence());
+    }
+
+    @Override
+    public Transaction beginTransaction(Snapshot snapshot) {
+        Arguments.checkNotNull(snapshot, "snapshot");
+        checkOpen();
+        checkWritable("a transaction");
+        long sequence = snapshotSequence(new ReadOptions().snapshot(snapshot));
+        return new OptimisticTransaction(this, snapshot, false, sequence);
+    }
+
+    /**
+     * Fails when a transaction's snapshot was closed: compaction may have dropped the entries
+     * its check needs.
+     */
+    void checkSnapshotOpen(Snapshot snapshot) {
+        snapshotSequence(new ReadOptions().snapshot(snapshot));
+    }
+
+    /** The user key order. */
+    KeyComparator userComparator() {
+        return s.icmp.userComparator();
     }
 
     @Override

@@ -57,14 +57,17 @@ final class WriteQueue {
         final boolean sync;
         /** Whether the batch skips the log ({@code WriteOptions.disableWal}). */
         final boolean unlogged;
+        /** A transaction's check, run by this writer as leader; {@code null} for plain writes. */
+        final ConflictCheck check;
         final Condition wakeUp;
         boolean done;
         RuntimeException error;
 
-        Writer(WriteBatchImpl batch, boolean sync, boolean unlogged, Condition wakeUp) {
+        Writer(WriteBatchImpl batch, boolean sync, boolean unlogged, ConflictCheck check, Condition wakeUp) {
             this.batch = batch;
             this.sync = sync;
             this.unlogged = unlogged;
+            this.check = check;
             this.wakeUp = wakeUp;
         }
     }
@@ -86,8 +89,27 @@ final class WriteQueue {
      * @throws DBException if the write fails or a background error was recorded
      */
     void write(WriteBatchImpl batch, boolean sync, boolean unlogged) {
+        write(batch, sync, unlogged, null);
+    }
+
+    /**
+     * Writes a batch if a check passes: the check runs when this writer leads the queue, after
+     * every earlier write was applied and before any later one, with the database lock
+     * released (no write can be applied while the leader checks, and reads take no lock). A
+     * checked batch leads its group: it is never merged into the group of an earlier writer,
+     * whose batch would come between its check and its write.
+     *
+     * @param batch the batch
+     * @param sync whether the log must be synced before returning
+     * @param unlogged whether the batch skips the log
+     * @param check run before the batch is numbered; what it throws fails this write only (it
+     *     is not a background error); {@code null} for none
+     * @throws DBException if the write fails, or what {@code check} throws
+     */
+    void write(WriteBatchImpl batch, boolean sync, boolean unlogged, ConflictCheck check) {
         assert !(sync && unlogged);
-        Writer w = new Writer(batch, sync, unlogged, s.mutex.newCondition());
+        assert check == null || batch != null;
+        Writer w = new Writer(batch, sync, unlogged, check, s.mutex.newCondition());
         s.mutex.lock();
         try {
             writers.addLast(w);
@@ -104,6 +126,14 @@ final class WriteQueue {
             RuntimeException error = null;
             try {
                 makeRoomForWrite(batch == null);
+                if (check != null) {
+                    s.mutex.unlock();
+                    try {
+                        check.run(s);
+                    } finally {
+                        s.mutex.lock();
+                    }
+                }
                 if (batch != null) {
                     last = commitGroup(w);
                 }
@@ -162,7 +192,8 @@ final class WriteQueue {
             if (next == leader) {
                 continue;
             }
-            if (next.batch == null || (next.sync && !leader.sync) || next.unlogged != leader.unlogged) {
+            if (next.batch == null || next.check != null || (next.sync && !leader.sync)
+                    || next.unlogged != leader.unlogged) {
                 break;
             }
             size += next.batch.approximateSize() - WriteBatchImpl.HEADER_SIZE;
@@ -180,6 +211,10 @@ final class WriteQueue {
         }
         long lastSequence = s.versions.lastSequence();
         batch.setSequence(lastSequence + 1);
+        if (merged) {
+            // The leader's own batch comes first in the group: its caller may ask its number.
+            leader.batch.setSequence(lastSequence + 1);
+        }
         long newLast = lastSequence + batch.size();
         boolean unlogged = leader.unlogged;
         ValueLog values = s.valueLog;

@@ -28,6 +28,7 @@ public final class PointLookup {
     private int state;
     private byte[] value;
     private boolean reference;
+    private long entrySequence;
 
     /**
      * Starts a lookup.
@@ -50,6 +51,7 @@ public final class PointLookup {
         state = UNSETTLED;
         value = null;
         reference = false;
+        entrySequence = -1;
     }
 
     /** Forgets the key and the value, so that an idle lookup holds on to neither. */
@@ -139,6 +141,25 @@ public final class PointLookup {
     /** @return whether the value found is a reference to a separated value */
     public boolean isReference() {
         return reference;
+    }
+
+    /**
+     * Notes the sequence number of the entry that settled the lookup (a value or a deletion),
+     * for callers that ask when a key was last written.
+     *
+     * @param sequence the entry's sequence number
+     */
+    public void settledAt(long sequence) {
+        entrySequence = sequence;
+    }
+
+    /**
+     * The sequence number of the entry that settled the lookup.
+     *
+     * @return the sequence number, or {@code -1} while unsettled
+     */
+    public long entrySequence() {
+        return entrySequence;
     }
 
     /** Settles the lookup with a deletion. */

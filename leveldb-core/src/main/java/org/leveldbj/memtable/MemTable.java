@@ -175,9 +175,11 @@ public final class MemTable {
         if (list.compareUserKeys(b, start, length, key, 0, userKey.length) != 0) {
             return false;
         }
-        int type = InternalKeys.typeByte(b.getLong(start + length));
+        long trailer = b.getLong(start + length);
+        int type = InternalKeys.typeByte(trailer);
         if (type == ValueType.DELETION.persistentId()) {
             lookup.deleted();
+            lookup.settledAt(InternalKeys.sequence(trailer));
             return true;
         }
         assert type == ValueType.VALUE.persistentId() || type == ValueType.VALUE_REFERENCE.persistentId() : "type " + type;
@@ -185,6 +187,7 @@ public final class MemTable {
         byte[] copy = new byte[MemTableEntry.length(value)];
         b.get(MemTableEntry.start(value), copy);
         lookup.found(type, copy);
+        lookup.settledAt(InternalKeys.sequence(trailer));
         return true;
     }
 

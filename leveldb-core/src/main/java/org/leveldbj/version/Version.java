@@ -117,6 +117,7 @@ public final class Version {
             } else {
                 throw new CorruptionException("corrupted internal key in table: bad type " + type);
             }
+            lookup.settledAt(InternalKeys.sequence(trailer));
         }
     }
 

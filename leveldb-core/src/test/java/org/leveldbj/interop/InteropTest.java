@@ -31,6 +31,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.leveldbj.comparator.UserComparators;
 import org.leveldbj.engine.DbImpl;
 import org.leveldbj.db.LevelDbFactory;
@@ -175,6 +176,24 @@ class InteropTest {
         checkOurDatabase(peers, db, p, true);
         // Our own readers accept our files too.
         readWithOurReaders(db, p.full(), "java");
+    }
+
+    /**
+     * A database written through optimistic transactions is plain LevelDB: each commit is one
+     * write batch in the log. Every write of two recipes (batches, and single puts and deletes
+     * with a read before them) goes through a transaction; both peers verify the result with
+     * their strictest checks, as for any database we write.
+     */
+    @ParameterizedTest(name = "we write {0} through transactions, peers verify")
+    @ValueSource(strings = {"batches", "churn"})
+    void weWriteThroughTransactionsPeersVerify(String name, @TempDir Path tmp) throws IOException {
+        Peers peers = Peers.get();
+        Parts p = parts(peers, name, tmp);
+        Path db = tmp.resolve("db");
+        log("%s java-written through transactions: %s", name,
+                RecipeRunner.write(db, p.full(), 0, UnaryOperator.identity(), true));
+        assertTrue(RecipeRunner.logBytes(db) > 0, "we left no unflushed log tail");
+        checkOurDatabase(peers, db, p, false);
     }
 
     /**

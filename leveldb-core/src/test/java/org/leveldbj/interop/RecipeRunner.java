@@ -12,11 +12,13 @@ import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 import org.iq80.leveldb.CompressionType;
 import org.iq80.leveldb.DB;
+import org.iq80.leveldb.ExtendedDB;
 import org.iq80.leveldb.DBIterator;
 import org.iq80.leveldb.FilterPolicy;
 import org.iq80.leveldb.Options;
 import org.iq80.leveldb.ReadOptions;
 import org.iq80.leveldb.Snapshot;
+import org.iq80.leveldb.Transaction;
 import org.iq80.leveldb.WriteBatch;
 import org.leveldbj.db.LevelDbFactory;
 import org.leveldbj.interop.Recipe.Kind;
@@ -125,6 +127,18 @@ final class RecipeRunner {
      * @throws Mismatch if a {@code check} or {@code verify-snapshot} step fails
      */
     static String write(Path dir, Recipe r, int from, UnaryOperator<Options> tweak) throws IOException {
+        return write(dir, r, from, tweak, false);
+    }
+
+    /**
+     * {@link #write(Path, Recipe, int, UnaryOperator)}, optionally with every write made through
+     * an optimistic transaction: a recipe batch is one transaction committed at its end, and a
+     * put or delete outside a batch is a transaction that reads the key, then writes it.
+     *
+     * @param transactions whether to write through transactions
+     */
+    static String write(Path dir, Recipe r, int from, UnaryOperator<Options> tweak, boolean transactions)
+            throws IOException {
         Model m = Model.of(r, from);
         int maxKey = 0;
         for (byte[] k : m.touched) {
@@ -135,13 +149,27 @@ final class RecipeRunner {
         DB db = LevelDbFactory.factory.open(dir.toFile(), options);
         try {
             WriteBatch batch = null;
+            Transaction txn = null;
             for (Op op : r.steps().subList(from, r.steps().size())) {
                 String at = r.source + ":" + op.line();
                 switch (op.kind()) {
                     case PUT, DELETE -> {
                         maxKey = Math.max(maxKey, op.key().length);
                         m.apply(op);
-                        if (batch != null) {
+                        if (transactions) {
+                            Transaction t = txn != null ? txn : ((ExtendedDB) db).beginTransaction();
+                            if (txn == null) {
+                                t.get(op.key());
+                            }
+                            if (op.kind() == Kind.PUT) {
+                                t.put(op.key(), op.value());
+                            } else {
+                                t.delete(op.key());
+                            }
+                            if (txn == null) {
+                                t.commit();
+                            }
+                        } else if (batch != null) {
                             if (op.kind() == Kind.PUT) {
                                 batch.put(op.key(), op.value());
                             } else {
@@ -153,11 +181,22 @@ final class RecipeRunner {
                             db.delete(op.key());
                         }
                     }
-                    case BATCH_BEGIN -> batch = db.createWriteBatch();
+                    case BATCH_BEGIN -> {
+                        if (transactions) {
+                            txn = ((ExtendedDB) db).beginTransaction();
+                        } else {
+                            batch = db.createWriteBatch();
+                        }
+                    }
                     case BATCH_END -> {
-                        db.write(batch);
-                        batch.close();
-                        batch = null;
+                        if (transactions) {
+                            txn.commit();
+                            txn = null;
+                        } else {
+                            db.write(batch);
+                            batch.close();
+                            batch = null;
+                        }
                     }
                     case FLUSH -> {
                         // As the C++ peer does: compacting a range beyond every key flushes the

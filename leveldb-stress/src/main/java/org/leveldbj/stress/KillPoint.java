@@ -27,7 +27,13 @@ enum KillPoint {
     /** Any file change of a backup being made: shared files, its own files, its meta file. */
     BACKUP("org.leveldbj.backup.BackupCreation", "make"),
     /** Any file change of a purge of backups: meta files, then the files no backup holds. */
-    PURGE("org.leveldbj.backup.BackupEngine", "purgeLocked");
+    PURGE("org.leveldbj.backup.BackupEngine", "purgeLocked"),
+    /**
+     * A log change made by a transaction's commit, after its check passed: appending the
+     * transaction's batch (and any writes grouped behind it) to the log, syncing it, or starting
+     * a new log when the memtable is full.
+     */
+    COMMIT("org.leveldbj.engine.DbImpl", "writeChecked");
 
     private static final StackWalker WALKER = StackWalker.getInstance();
 
@@ -65,6 +71,8 @@ enum KillPoint {
             case BACKUP:
             case PURGE:
                 return String.valueOf(file).contains("/backups/");
+            case COMMIT:
+                return name.endsWith(".log");
             default:
                 return false;
         }

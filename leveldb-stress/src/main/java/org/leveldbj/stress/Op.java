@@ -7,7 +7,7 @@ package org.leveldbj.stress;
  * only within one round). Immutable.
  *
  * @param number the operation number; its values carry it
- * @param kind put, delete or a batch
+ * @param kind put, delete, a batch or a transaction's commit
  * @param sync whether it was written with {@code sync}
  * @param unlogged whether it was written with {@code disableWal}: it survives a crash only when a
  *     table holds it (its memtable was flushed), never by the log
@@ -17,9 +17,14 @@ package org.leveldbj.stress;
  * @param ackNanos when the write returned, or {@code -1} when it was in flight at the kill
  */
 record Op(long number, Kind kind, boolean sync, boolean unlogged, int[] keys, boolean[] deletes, long intentNanos, long ackNanos) {
-    /** What an operation writes. */
+    /** What an operation writes. A transaction's commit is all or nothing, as a batch. */
     enum Kind {
-        PUT, DELETE, BATCH
+        PUT, DELETE, BATCH, TRANSACTION;
+
+        /** Whether the operation writes several keys at once, all or none. */
+        boolean atomic() {
+            return this == BATCH || this == TRANSACTION;
+        }
     }
 
     Op {

@@ -11,12 +11,15 @@ import org.iq80.leveldb.DBIterator;
 import org.iq80.leveldb.ExtendedDB;
 import org.iq80.leveldb.ReadOptions;
 import org.iq80.leveldb.Snapshot;
+import org.iq80.leveldb.Transaction;
+import org.iq80.leveldb.TransactionConflictException;
 import org.iq80.leveldb.WriteBatch;
 import org.iq80.leveldb.WriteOptions;
 
 /**
- * One stress thread: writes its own keys (puts, deletes, batches of several keys; some synced,
- * some without the log), logging each write to its {@link OpLog} before and after, and checks
+ * One stress thread: writes its own keys (puts, deletes, batches of several keys, optimistic
+ * transactions that read some keys and write several, some of them made to conflict; some
+ * synced, some without the log), logging each write to its {@link OpLog} before and after, and checks
  * reads as it goes: point lookups, snapshot reads against the state when the snapshot was taken,
  * forward and backward scans of its key range against its model, short scans across all
  * threads' keys for order. Now and then it compacts a random key range, suspends compactions
@@ -92,8 +95,10 @@ final class StressWorker implements Runnable {
             write(Op.Kind.PUT, 1);
         } else if (r < 6_000) {
             write(Op.Kind.DELETE, 1);
-        } else if (r < 8_200) {
+        } else if (r < 7_600) {
             write(Op.Kind.BATCH, 2 + random.nextInt(7));
+        } else if (r < 8_200) {
+            transaction();
         } else if (r < 9_400) {
             checkGet(random.nextInt(model.length));
         } else if (r < 9_600) {
@@ -125,11 +130,14 @@ final class StressWorker implements Runnable {
     }
 
     private void write(Op.Kind kind, int count) throws IOException {
+        write(kind, random.ints(0, model.length).distinct().limit(Math.min(count, model.length)).toArray());
+    }
+
+    private void write(Op.Kind kind, int[] keys) throws IOException {
         long number = nextOp++;
         boolean sync = random.nextDouble() * 100 < config.syncPercent;
         // A write may not both sync and skip the log.
         boolean unlogged = random.nextDouble() * 100 < config.disableWalPercent && !sync;
-        int[] keys = random.ints(0, model.length).distinct().limit(Math.min(count, model.length)).toArray();
         boolean[] deletes = new boolean[keys.length];
         for (int i = 0; i < keys.length; i++) {
             deletes[i] = kind == Op.Kind.DELETE || kind == Op.Kind.BATCH && random.nextInt(4) == 0;
@@ -156,6 +164,66 @@ final class StressWorker implements Runnable {
         log.ack(number, System.nanoTime());
         for (int i = 0; i < keys.length; i++) {
             model[keys[i]] = deletes[i] ? ExpectedState.ABSENT : number;
+        }
+    }
+
+    /**
+     * An optimistic transaction on the thread's keys: reads a few (checked against the model),
+     * writes a few (puts and deletes), reads one of its writes back, and commits; the commit is
+     * logged as one operation, all or nothing like a batch. One time in eight the thread first
+     * writes a key the transaction read or wrote (a put of its own, logged as such), and the
+     * commit must then fail with a conflict naming that key and write nothing.
+     */
+    private void transaction() throws IOException {
+        int[] reads = random.ints(0, model.length).distinct().limit(Math.min(1 + random.nextInt(3), model.length)).toArray();
+        int[] keys = random.ints(0, model.length).distinct().limit(Math.min(2 + random.nextInt(5), model.length)).toArray();
+        boolean[] deletes = new boolean[keys.length];
+        for (int i = 0; i < keys.length; i++) {
+            deletes[i] = random.nextInt(4) == 0;
+        }
+        boolean interfere = random.nextInt(8) == 0;
+        boolean sync = random.nextDouble() * 100 < config.syncPercent;
+        boolean unlogged = random.nextDouble() * 100 < config.disableWalPercent && !sync;
+        WriteOptions options = new WriteOptions().sync(sync).disableWal(unlogged);
+        try (Transaction txn = ((ExtendedDB) db).beginTransaction()) {
+            for (int k : reads) {
+                expect(k, txn.get(Keys.key(thread, k)), model[k], "transaction get");
+            }
+            long number = interfere ? -1 : nextOp++;
+            for (int i = 0; i < keys.length; i++) {
+                if (deletes[i]) {
+                    txn.delete(Keys.key(thread, keys[i]));
+                } else {
+                    txn.put(Keys.key(thread, keys[i]), value(keys[i], interfere ? 0 : number));
+                }
+            }
+            byte[] own = txn.get(Keys.key(thread, keys[0]));
+            if ((own == null) != deletes[0]) {
+                throw new IllegalStateException("transaction get of its own write to " + Keys.show(Keys.key(thread, keys[0]))
+                        + " returned " + (own == null ? "absent" : "a value") + " after a " + (deletes[0] ? "delete" : "put"));
+            }
+            if (interfere) {
+                int changed = random.nextBoolean() ? reads[0] : keys[0];
+                write(Op.Kind.PUT, new int[] {changed});
+                try {
+                    txn.commit(options);
+                } catch (TransactionConflictException e) {
+                    if (!Arrays.equals(e.key(), Keys.key(thread, changed))) {
+                        throw new IllegalStateException("conflict names " + Keys.show(e.key()) + ", not the key changed, "
+                                + Keys.show(Keys.key(thread, changed)), e);
+                    }
+                    return;
+                }
+                throw new IllegalStateException("a transaction committed though " + Keys.show(Keys.key(thread, changed))
+                        + ", which it read or wrote, was changed after it began");
+            }
+            Op op = new Op(number, Op.Kind.TRANSACTION, sync, unlogged, keys, deletes, System.nanoTime(), -1);
+            log.intent(op);
+            txn.commit(options);
+            log.ack(number, System.nanoTime());
+            for (int i = 0; i < keys.length; i++) {
+                model[keys[i]] = deletes[i] ? ExpectedState.ABSENT : number;
+            }
         }
     }
 

@@ -26,7 +26,7 @@ class CrashTestDriverTest {
 
     @Test
     void shortRunVerifiesEveryRound(@Seed long seed) throws Exception {
-        Summary summary = run("random,flush,compaction,manifest,repair,checkpoint,backup,purge", 45, seed);
+        Summary summary = run("random,flush,compaction,manifest,repair,checkpoint,backup,purge,commit", 50, seed);
         assertTrue(summary.rounds >= 5, summary.line());
     }
 

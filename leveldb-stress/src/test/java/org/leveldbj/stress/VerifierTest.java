@@ -100,6 +100,21 @@ class VerifierTest {
     }
 
     @Test
+    void reportsATornTransaction() throws IOException {
+        Op txn = new Op(2, Op.Kind.TRANSACTION, false, false, new int[] {1, 2}, new boolean[] {false, true}, 10, -1);
+        List<Op> ops = List.of(put(1, 0, true, true), txn);
+        assertTrue(verify(Map.of(0, 1L), List.of(ops), true).ok(), "a commit in flight may be missing");
+        Verification v = verify(Map.of(0, 1L, 1, 2L), List.of(ops), true);
+        assertTrue(v.ok(), "the delete of key 2 makes it absent: the commit is whole " + v.failures());
+        List<Op> withKey2 = List.of(put(1, 2, true, true), txn);
+        v = verify(Map.of(2, 1L), List.of(withKey2), true);
+        assertTrue(v.ok(), v.failures().toString());
+        v = verify(Map.of(1, 2L, 2, 1L), List.of(withKey2), true);
+        assertEquals(1, v.tornBatches, "key 1 holds the commit's value, key 2 not its delete: " + v.failures());
+        assertTrue(v.failures().get(0).contains("transaction op 2"), v.failures().toString());
+    }
+
+    @Test
     void writesWithoutTheLogMayBeMissingButOnlyAfterTheLastFlush() throws IOException {
         // Op 2 skipped the log: lost unless a flush took it, and then op 1 with it.
         List<Op> ops = List.of(put(1, 0, false, true), unlogged(2, 1, true), put(3, 2, false, true));
