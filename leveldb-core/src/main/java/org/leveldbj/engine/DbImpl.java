@@ -728,6 +728,17 @@ public final class DbImpl implements ExtendedDB {
             for (int level = 0; level < maxLevelWithFiles; level++) {
                 background.compactRange(level, ibegin, iend);
             }
+            if (background.filtering()) {
+                // As RocksDB does by default with a compaction filter: the deepest level is
+                // rewritten too, so that the filter sees every entry of the range.
+                Version v = s.versions.current();
+                for (int level = VersionSet.NUM_LEVELS - 1; level >= 1; level--) {
+                    if (v.overlapInLevel(level, begin, end)) {
+                        background.rewriteLevel(level, ibegin, iend);
+                        break;
+                    }
+                }
+            }
         } finally {
             s.mutex.unlock();
         }
