@@ -20,6 +20,8 @@ class TtlValuesTest {
         assertArrayEquals(new byte[] {'a', 'b'}, TtlValues.value(stored));
         assertArrayEquals(new byte[] {0x7f, -1, -1, -1, -1, -1, -1, -1}, TtlValues.encode(new byte[0], TtlValues.NEVER));
         assertEquals(-2L, TtlValues.expiry(TtlValues.encode(new byte[3], -2L)), "signed: before the epoch");
+        assertArrayEquals(java.util.HexFormat.of().parseHex("626f620000018bcfe9fbe0"),
+                TtlValues.encode(new byte[] {'b', 'o', 'b'}, 1_700_000_300_000L), "doc/ttl.md's example");
     }
 
     @Test
