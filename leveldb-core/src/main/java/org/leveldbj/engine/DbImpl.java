@@ -686,7 +686,7 @@ public final class DbImpl implements ExtendedDB {
      * values of value files being reclaimed are moved (see {@link ValueCollector}).
      */
     void compactEverything() {
-        compactRange(null, null);
+        compactRange(null, null, false); // the deepest level is rewritten just below
         s.mutex.lock();
         try {
             checkOpenLocked();
@@ -704,6 +704,18 @@ public final class DbImpl implements ExtendedDB {
 
     @Override
     public void compactRange(byte[] begin, byte[] end) {
+        compactRange(begin, end, true);
+    }
+
+    /**
+     * Compacts a key range into the deepest level holding it.
+     *
+     * @param begin the first user key, or {@code null}
+     * @param end the last user key, or {@code null}
+     * @param rewriteBottomForFilter with a compaction filter, also rewrite the deepest level's
+     *     files in the range, so that the filter sees every entry
+     */
+    private void compactRange(byte[] begin, byte[] end, boolean rewriteBottomForFilter) {
         checkOpen();
         checkWritable("compacting");
         int maxLevelWithFiles = 1;
@@ -728,7 +740,7 @@ public final class DbImpl implements ExtendedDB {
             for (int level = 0; level < maxLevelWithFiles; level++) {
                 background.compactRange(level, ibegin, iend);
             }
-            if (background.filtering()) {
+            if (rewriteBottomForFilter && background.filtering()) {
                 // As RocksDB does by default with a compaction filter: the deepest level is
                 // rewritten too, so that the filter sees every entry of the range.
                 Version v = s.versions.current();
