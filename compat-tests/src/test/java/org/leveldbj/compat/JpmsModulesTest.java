@@ -55,14 +55,14 @@ class JpmsModulesTest {
     }
 
     @Test
-    void theJarsAreNamedModulesExportingTheApiTheFactoryAndBackupsOnly() throws IOException {
+    void theJarsAreNamedModulesExportingTheApiTheFactoryBackupsAndTtlOnly() throws IOException {
         ModuleLayer layer = layer();
         ModuleDescriptor api = descriptor(layer, "org.iq80.leveldb");
         ModuleDescriptor core = descriptor(layer, "org.leveldbj.core");
         assertFalse(api.isAutomatic() || core.isAutomatic(), "real module descriptors, not automatic modules");
         assertFalse(core.isOpen(), "the engine's packages are closed to reflection too");
         assertEquals(Set.of("org.iq80.leveldb"), exported(api));
-        assertEquals(Set.of("org.leveldbj.db", "org.leveldbj.backup"), exported(core));
+        assertEquals(Set.of("org.leveldbj.db", "org.leveldbj.backup", "org.leveldbj.ttl"), exported(core));
         assertTrue(core.packages().contains("org.leveldbj.version"), "the engine's other packages are in the module");
         Set<String> required = core.requires().stream().map(ModuleDescriptor.Requires::name).collect(Collectors.toSet());
         assertTrue(required.containsAll(Set.of("org.iq80.leveldb", "com.github.luben.zstd_jni", "snappy.java")), required.toString());

@@ -107,7 +107,7 @@ class OsgiBundlesTest {
 
         assertEquals("org.iq80.leveldb;version=\"0.12.0\"", api.getHeaders().get(Constants.EXPORT_PACKAGE));
         String coreExports = core.getHeaders().get(Constants.EXPORT_PACKAGE);
-        assertEquals(List.of("org.leveldbj.backup", "org.leveldbj.db"), Arrays.stream(coreExports.split(","))
+        assertEquals(List.of("org.leveldbj.backup", "org.leveldbj.db", "org.leveldbj.ttl"), Arrays.stream(coreExports.split(","))
                 .map(e -> e.substring(0, e.indexOf(';'))).sorted().toList(), coreExports);
         // An engine package is private: other bundles cannot load it through the framework.
         assertFalse(core.adapt(BundleWiring.class).getCapabilities("osgi.wiring.package").stream()

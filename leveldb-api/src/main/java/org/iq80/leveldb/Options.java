@@ -25,6 +25,7 @@ package org.iq80.leveldb;
  *   <tr><td>{@link #backgroundPool()} (extension)</td><td>{@code null} (the engine's default pool)</td></tr>
  *   <tr><td>{@link #writeBufferBudget()} (extension)</td><td>{@code null} (no shared limit)</td></tr>
  *   <tr><td>{@link #filterPolicy()} (extension)</td><td>{@code null} (no filters)</td></tr>
+ *   <tr><td>{@link #compactionFilter()} (extension)</td><td>{@code null} (compactions keep every value)</td></tr>
  *   <tr><td>{@link #maxFileSize()} (extension)</td><td>2 MiB</td></tr>
  *   <tr><td>{@link #env()} (extension)</td><td>{@code null} (the file system)</td></tr>
  *   <tr><td>{@link #readOnly()} (extension)</td><td>{@code false}</td></tr>
@@ -59,6 +60,7 @@ public class Options {
     private Logger logger;
     private long cacheSize;
     private FilterPolicy filterPolicy;
+    private CompactionFilter compactionFilter;
     private long maxFileSize = 2 << 20;
     private Env env;
     private boolean readOnly;
@@ -95,6 +97,7 @@ public class Options {
         this.logger = other.logger;
         this.cacheSize = other.cacheSize;
         this.filterPolicy = other.filterPolicy;
+        this.compactionFilter = other.compactionFilter;
         this.maxFileSize = other.maxFileSize;
         this.env = other.env;
         this.readOnly = other.readOnly;
@@ -459,6 +462,33 @@ public class Options {
      */
     public Options filterPolicy(FilterPolicy filterPolicy) {
         this.filterPolicy = filterPolicy;
+        return this;
+    }
+
+    /**
+     * Returns the filter compactions ask about the values they rewrite. Default {@code null}:
+     * compactions keep every value.
+     *
+     * <p>This is an extension of the 0.12 API.
+     *
+     * @return the compaction filter, or {@code null}
+     */
+    public CompactionFilter compactionFilter() {
+        return compactionFilter;
+    }
+
+    /**
+     * Sets the filter compactions ask about the values they rewrite: it keeps, removes or
+     * replaces each ({@link CompactionFilter} says which entries it sees, and what it must
+     * guarantee: it runs on background threads). Memtable flushes do not filter.
+     *
+     * <p>This is an extension of the 0.12 API.
+     *
+     * @param compactionFilter the filter, or {@code null} for none
+     * @return this object
+     */
+    public Options compactionFilter(CompactionFilter compactionFilter) {
+        this.compactionFilter = compactionFilter;
         return this;
     }
 

@@ -33,6 +33,7 @@ class OptionsTest {
     void extensionDefaults() {
         Options o = new Options();
         assertNull(o.filterPolicy());
+        assertNull(o.compactionFilter());
         assertEquals(2L * 1024 * 1024, o.maxFileSize());
         assertNull(o.env());
         assertNull(o.backgroundPool());
@@ -122,6 +123,7 @@ class OptionsTest {
                 .compressionType(CompressionType.ZSTD).verifyChecksums(false)
                 .paranoidChecks(true).comparator(new BytewiseForTest()).logger(message -> { })
                 .cacheSize(9).cache(cache).backgroundPool(pool).writeBufferBudget(budget).filterPolicy(FilterPolicy.bloom(10)).maxFileSize(64L << 30)
+                .compactionFilter(new KeepAll())
                 .env(env).readOnly(true).tableFileSuffix(TableFileSuffix.SST).valueThreshold(4096)
                 .valueGarbageRatio(0.5);
         Options copy = new Options(o);
@@ -143,8 +145,9 @@ class OptionsTest {
     @Test
     void nullableOptionsResetToTheirDefaults() {
         Options o = new Options().comparator(new BytewiseForTest()).logger(message -> { })
-                .filterPolicy(FilterPolicy.bloom(10));
-        o.comparator(null).logger(null).filterPolicy(null);
+                .filterPolicy(FilterPolicy.bloom(10)).compactionFilter(new KeepAll());
+        o.comparator(null).logger(null).filterPolicy(null).compactionFilter(null);
+        assertNull(o.compactionFilter());
         assertNull(o.comparator());
         assertNull(o.logger());
         assertNull(o.filterPolicy());
@@ -215,5 +218,30 @@ class OptionsTest {
         public byte[] findShortSuccessor(byte[] key) {
             return key;
         }
+    }
+
+    /** A compaction filter that keeps everything. */
+    private static final class KeepAll implements CompactionFilter {
+        @Override
+        public String name() {
+            return "test.KeepAll";
+        }
+
+        @Override
+        public Decision filter(int level, byte[] key, byte[] value) {
+            return Decision.KEEP;
+        }
+    }
+
+    @Test
+    void compactionFilterDecisions() {
+        assertNull(CompactionFilter.Decision.KEEP.replacement());
+        assertNull(CompactionFilter.Decision.REMOVE.replacement());
+        byte[] v = {1, 2};
+        assertSame(v, CompactionFilter.Decision.replace(v).replacement());
+        assertEquals("REPLACE(2 bytes)", CompactionFilter.Decision.replace(v).toString());
+        assertEquals("KEEP", CompactionFilter.Decision.KEEP.toString());
+        assertEquals("REMOVE", CompactionFilter.Decision.REMOVE.toString());
+        assertThrows(NullPointerException.class, () -> CompactionFilter.Decision.replace(null));
     }
 }

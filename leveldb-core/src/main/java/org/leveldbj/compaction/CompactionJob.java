@@ -5,6 +5,8 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.iq80.leveldb.CompactionFilter;
+import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
 import org.leveldbj.comparator.KeyComparator;
@@ -30,6 +32,14 @@ import org.leveldbj.version.VersionSet;
  * current state may read: an entry is dropped when a newer entry of the same user key with a
  * sequence number at most S precedes it (no reader can see past that one); a deletion marker
  * with a sequence number at most S is dropped when no deeper level can hold its user key.
+ *
+ * <p>Compaction filter ({@link Context#filter()}): the newest value of a user key at or below S
+ * in the inputs is offered to the filter; removing it turns it into a deletion marker of the
+ * same sequence number, to which the deletion rule above then applies (dropped where no deeper
+ * level holds the key), and every older entry of the key below it is dropped as shadowed when
+ * at most S; replacing it writes the new value (separated when {@link Context#storeReplacement}
+ * says so). The filter's exception becomes a {@link CompactionFilterFailure}, and the outputs
+ * written so far are deleted.
  *
  * <p>Thread safety: confined to the thread running the database's background step; requires the database lock NOT held
  * (the context takes it when it needs it).
@@ -81,6 +91,39 @@ public final class CompactionJob {
         default byte[] inline(ByteBuffer reference) {
             return null;
         }
+
+        /**
+         * The application's compaction filter.
+         *
+         * @return the filter, or {@code null} for none
+         */
+        default CompactionFilter filter() {
+            return null;
+        }
+
+        /**
+         * Reads a separated value for the compaction filter.
+         *
+         * @param reference the entry's value, a reference's encoding (not moved)
+         * @return the value
+         * @throws CorruptionException if the value cannot be read (the entry is then kept unfiltered)
+         */
+        default byte[] readSeparated(ByteBuffer reference) {
+            throw new CorruptionException("separated values are not readable here");
+        }
+
+        /**
+         * Stores a value the compaction filter put in place of another: in a value file when it
+         * reaches the database's value threshold.
+         *
+         * @param internalKey the entry's key (not moved)
+         * @param value the new value
+         * @return the encoding of the new value's reference, or {@code null} to write the value
+         *     in the table
+         */
+        default byte[] storeReplacement(ByteBuffer internalKey, byte[] value) {
+            return null;
+        }
     }
 
     private final Env env;
@@ -91,6 +134,8 @@ public final class CompactionJob {
     private final TableOptions tableOptions;
     private final TableReadOptions readOptions;
     private final Context context;
+    /** What the filter decided in the last run (the running step's thread only). */
+    private FilterCounts lastFilterCounts = FilterCounts.NONE;
 
     /**
      * Creates a job runner.
@@ -150,6 +195,11 @@ public final class CompactionJob {
         int currentUserKeyLength = 0;
         boolean hasCurrentUserKey = false;
         long lastSequenceForKey = InternalKeys.MAX_SEQUENCE + 1;
+        CompactionFilter filter = context.filter();
+        long filterAsked = 0;
+        long filterRemoved = 0;
+        long filterReplaced = 0;
+        lastFilterCounts = FilterCounts.NONE;
         boolean ok = false;
         try (SortedIterator input = inputIterator(c)) {
             input.seekToFirst();
@@ -189,13 +239,53 @@ public final class CompactionJob {
                         lastSequenceForKey = InternalKeys.MAX_SEQUENCE + 1;
                     }
                     long sequence = InternalKeys.sequence(trailer);
+                    ByteBuffer filteredValue = null;
                     if (lastSequenceForKey <= smallestSnapshot) {
                         drop = true; // shadowed by a newer entry every reader sees
-                    } else if (type == ValueType.DELETION.persistentId() && sequence <= smallestSnapshot
+                    } else if (filter != null && sequence <= smallestSnapshot
+                            && (type == ValueType.VALUE.persistentId() || type == ValueType.VALUE_REFERENCE.persistentId())) {
+                        // The newest entry of the key at or below S: the filter's to decide.
+                        byte[] userKey = java.util.Arrays.copyOf(currentUserKey, currentUserKeyLength);
+                        byte[] value = filterInput(type, input.value());
+                        if (value != null) {
+                            filterAsked++;
+                            CompactionFilter.Decision decision = decide(filter, c.level() + 1, userKey, value);
+                            if (decision == CompactionFilter.Decision.REMOVE) {
+                                filterRemoved++;
+                                key = retyped(key, ValueType.DELETION);
+                                type = ValueType.DELETION.persistentId();
+                                filteredValue = ByteBuffer.allocate(0);
+                            } else if (decision != CompactionFilter.Decision.KEEP) {
+                                filterReplaced++;
+                                byte[] replacement = decision.replacement();
+                                byte[] reference = separated ? context.storeReplacement(key, replacement) : null;
+                                ValueType newType = reference != null ? ValueType.VALUE_REFERENCE : ValueType.VALUE;
+                                key = retyped(key, newType);
+                                type = newType.persistentId();
+                                filteredValue = ByteBuffer.wrap(reference != null ? reference : replacement);
+                            }
+                        }
+                    }
+                    if (!drop && type == ValueType.DELETION.persistentId() && sequence <= smallestSnapshot
                             && isBaseLevelForKey(c, currentUserKeyView, currentUserKeyLength)) {
                         drop = true; // nothing older below to hide, and no reader sees older data here
                     }
                     lastSequenceForKey = sequence;
+                    if (!drop && filteredValue != null) {
+                        if (out == null) {
+                            out = new TableFileWriter(env, dbDir, context.newOutputFileNumber(), sst, tableOptions,
+                                    vset.tables());
+                        }
+                        out.add(key, filteredValue);
+                        if (separated) {
+                            c.edit().countValueReference(key, filteredValue, 1);
+                        }
+                        if (out.fileSize() >= c.maxOutputFileSize()) {
+                            syncs.submit(out);
+                            out = null;
+                        }
+                        drop = true; // written: the general path below is for entries as they came
+                    }
                 }
                 if (!drop) {
                     if (out == null) {
@@ -234,6 +324,7 @@ public final class CompactionJob {
                 syncs.submit(out);
                 out = null;
             }
+            lastFilterCounts = new FilterCounts(filterAsked, filterRemoved, filterReplaced);
             outputs = syncs.awaitAll();
             if (!outputs.isEmpty()) {
                 // One directory sync for every output: their names are durable before the
@@ -256,6 +347,60 @@ public final class CompactionJob {
         }
         long read = Version.totalFileSize(c.inputs(0)) + Version.totalFileSize(c.inputs(1));
         return new CompactionStats((System.nanoTime() - start - flushNanos) / 1000, read, written);
+    }
+
+    /** @return what the filter decided in the last run ({@link FilterCounts#NONE} without a filter) */
+    public FilterCounts lastFilterCounts() {
+        return lastFilterCounts;
+    }
+
+    /**
+     * The value the filter is shown: the entry's own, or a separated one read from its value
+     * file; {@code null} when that cannot be read (the entry is then kept as it is, and the read
+     * error meets its readers).
+     */
+    private byte[] filterInput(int type, ByteBuffer value) {
+        if (type == ValueType.VALUE_REFERENCE.persistentId()) {
+            try {
+                return context.readSeparated(value);
+            } catch (CorruptionException e) {
+                return null;
+            }
+        }
+        byte[] copy = new byte[value.remaining()];
+        value.get(value.position(), copy);
+        return copy;
+    }
+
+    /** Asks the filter, turning what it throws (or a null answer) into a {@link CompactionFilterFailure}. */
+    private static CompactionFilter.Decision decide(CompactionFilter filter, int level, byte[] key, byte[] value) {
+        CompactionFilter.Decision decision;
+        try {
+            decision = filter.filter(level, key.clone(), value);
+        } catch (RuntimeException e) {
+            throw new CompactionFilterFailure(filterName(filter), level, key, e);
+        }
+        if (decision == null) {
+            throw new CompactionFilterFailure(filterName(filter), level, key, null);
+        }
+        return decision;
+    }
+
+    private static String filterName(CompactionFilter filter) {
+        try {
+            return filter.name();
+        } catch (RuntimeException e) {
+            return filter.getClass().getName();
+        }
+    }
+
+    /** A copy of an internal key with another type (the type is the trailer's low byte). */
+    private static ByteBuffer retyped(ByteBuffer key, ValueType type) {
+        int length = key.remaining();
+        byte[] copy = new byte[length];
+        key.get(key.position(), copy);
+        copy[length - InternalKeys.TRAILER_SIZE] = (byte) type.persistentId();
+        return ByteBuffer.wrap(copy);
     }
 
     /** Asks the compaction about a user key held in the first {@code length} bytes of a view. */

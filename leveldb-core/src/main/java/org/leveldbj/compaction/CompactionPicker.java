@@ -111,6 +111,22 @@ public final class CompactionPicker {
      * @return the compaction, or {@code null} when no file is left
      */
     public static Compaction rewriteLevel(VersionSet vset, int level, byte[] after) {
+        return rewriteLevel(vset, level, after, null, null);
+    }
+
+    /**
+     * Picks a rewrite in place, as {@link #rewriteLevel(VersionSet, int, byte[])} does, of
+     * only the files of the level that overlap a range.
+     *
+     * @param vset the version set
+     * @param level the level, 1 or more
+     * @param after rewrite files whose smallest key is after this internal key; {@code null}
+     *     from the first
+     * @param begin skip files wholly before this internal key; {@code null} for no bound
+     * @param end stop at files wholly after this internal key; {@code null} for no bound
+     * @return the compaction, or {@code null} when no file is left
+     */
+    public static Compaction rewriteLevel(VersionSet vset, int level, byte[] after, byte[] begin, byte[] end) {
         if (level < 1) {
             throw new IllegalArgumentException("level 0 cannot be rewritten in place");
         }
@@ -120,8 +136,12 @@ public final class CompactionPicker {
         long limit = vset.maxFileSize();
         long total = 0;
         for (FileMetaData f : current.files(level)) {
-            if (after != null && icmp.compare(f.smallest(), after) <= 0) {
+            if ((after != null && icmp.compare(f.smallest(), after) <= 0)
+                    || (begin != null && icmp.compare(f.largest(), begin) < 0)) {
                 continue;
+            }
+            if (end != null && icmp.compare(f.smallest(), end) > 0) {
+                break;
             }
             c.inputs1.add(f);
             total += f.fileSize();

@@ -48,6 +48,8 @@ final class BackgroundWork {
     private final ObsoleteFiles obsolete;
     private final Lane lane;
     private final CompactionJob job;
+    /** The application's compaction filter, read once at open; {@code null} for none. */
+    private final org.iq80.leveldb.CompactionFilter compactionFilter;
 
     @GuardedBy("s.mutex")
     private boolean scheduled;
@@ -77,12 +79,19 @@ final class BackgroundWork {
 
         /** Whether the level's files are rewritten in place rather than compacted into the next. */
         final boolean inPlace;
+        /** For a rewrite in place: the files wholly before this key are left alone ({@code null}: none). */
+        final byte[] rangeBegin;
 
         ManualCompaction(int level, byte[] begin, byte[] end, boolean inPlace) {
+            this(level, begin, end, inPlace, null);
+        }
+
+        ManualCompaction(int level, byte[] begin, byte[] end, boolean inPlace, byte[] rangeBegin) {
             this.level = level;
             this.begin = begin;
             this.end = end;
             this.inPlace = inPlace;
+            this.rangeBegin = rangeBegin;
         }
     }
 
@@ -101,6 +110,10 @@ final class BackgroundWork {
         this.flush = flush;
         this.obsolete = obsolete;
         this.lane = pool.register(s.dir.toString(), this::backgroundCall, this::urgent);
+        this.compactionFilter = s.options.compactionFilter();
+        if (compactionFilter != null) {
+            s.infoLog.log("Compaction filter: %s", compactionFilter.name());
+        }
         TableReadOptions compactionReads = new TableReadOptions(s.options.paranoidChecks(), false);
         this.job = new CompactionJob(s.env, s.dir, s.sstTableNames, s.versions, s.tableOptions, compactionReads,
                 new CompactionJob.Context() {
@@ -144,6 +157,34 @@ final class BackgroundWork {
                     @Override
                     public byte[] inline(ByteBuffer reference) {
                         return s.valueLog.inlining() ? s.valueLog.read(reference).array() : null;
+                    }
+
+                    @Override
+                    public org.iq80.leveldb.CompactionFilter filter() {
+                        return compactionFilter;
+                    }
+
+                    @Override
+                    public byte[] readSeparated(ByteBuffer reference) {
+                        return s.valueLog.read(reference).array();
+                    }
+
+                    @Override
+                    public byte[] storeReplacement(ByteBuffer internalKey, byte[] value) {
+                        if (s.valueLog.inlining() || !s.valueLog.separates(value.length)) {
+                            return null;
+                        }
+                        int keyLength = internalKey.remaining() - org.leveldbj.key.InternalKeys.TRAILER_SIZE;
+                        byte[] key = new byte[keyLength];
+                        internalKey.get(internalKey.position(), key);
+                        try {
+                            byte[] reference = s.valueLog.append(key, 0, keyLength, value, 0, value.length);
+                            relocated.add(reference); // synced before the edit, released after it
+                            return reference;
+                        } catch (IOException e) {
+                            throw new IOErrorException("IO error: writing a value the compaction filter replaced: "
+                                    + e.getMessage(), e);
+                        }
                     }
 
                     @Override
@@ -315,7 +356,7 @@ final class BackgroundWork {
         CompactionReason reason = CompactionReason.MANUAL;
         CompactionEvent event = CompactionEvent.start();
         if (m != null) {
-            c = m.inPlace ? CompactionPicker.rewriteLevel(s.versions, m.level, m.begin)
+            c = m.inPlace ? CompactionPicker.rewriteLevel(s.versions, m.level, m.begin, m.rangeBegin, m.end)
                     : CompactionPicker.compactRange(s.versions, m.level, m.begin, m.end);
             m.done = c == null;
             if (c != null) {
@@ -407,6 +448,11 @@ final class BackgroundWork {
         CompactionRecord.compacted(s, c, stats, reason, event);
         s.infoLog.log("Compacted to level-%d: %d bytes written, %s", c.level() + 1, stats.bytesWritten(),
                 s.versions.levelSummary());
+        org.leveldbj.compaction.FilterCounts filtered = job.lastFilterCounts();
+        if (filtered.asked() > 0) {
+            s.infoLog.log("Compaction filter %s: asked %d, removed %d, replaced %d", compactionFilter.name(),
+                    filtered.asked(), filtered.removed(), filtered.replaced());
+        }
     }
 
     /**
@@ -433,6 +479,25 @@ final class BackgroundWork {
     void rewriteLevel(int level) {
         assert s.mutex.isHeldByCurrentThread();
         runManual(new ManualCompaction(level, null, null, true));
+    }
+
+    /**
+     * Rewrites in place the files of a level (1 or more) that overlap a range, step by step, in
+     * background steps; returns when done. Requires: the lock.
+     *
+     * @param level the level
+     * @param begin the range start (internal key), or {@code null}
+     * @param end the range end (internal key), or {@code null}
+     */
+    @SuppressWarnings("GuardedBy") // held by the caller through its own reference: asserted
+    void rewriteLevel(int level, byte[] begin, byte[] end) {
+        assert s.mutex.isHeldByCurrentThread();
+        runManual(new ManualCompaction(level, null, end, true, begin));
+    }
+
+    /** @return whether the database has a compaction filter (read once, at open) */
+    boolean filtering() {
+        return compactionFilter != null;
     }
 
     @GuardedBy("s.mutex")

@@ -770,7 +770,7 @@ public final class DbImpl implements ExtendedDB {
      * values of value files being reclaimed are moved (see {@link ValueCollector}).
      */
     void compactEverything() {
-        compactRange(null, null);
+        compactRange(null, null, false); // the deepest level is rewritten just below
         s.mutex.lock();
         try {
             checkOpenLocked();
@@ -788,6 +788,18 @@ public final class DbImpl implements ExtendedDB {
 
     @Override
     public void compactRange(byte[] begin, byte[] end) {
+        compactRange(begin, end, true);
+    }
+
+    /**
+     * Compacts a key range into the deepest level holding it.
+     *
+     * @param begin the first user key, or {@code null}
+     * @param end the last user key, or {@code null}
+     * @param rewriteBottomForFilter with a compaction filter, also rewrite the deepest level's
+     *     files in the range, so that the filter sees every entry
+     */
+    private void compactRange(byte[] begin, byte[] end, boolean rewriteBottomForFilter) {
         checkOpen();
         checkWritable("compacting");
         int maxLevelWithFiles = 1;
@@ -811,6 +823,17 @@ public final class DbImpl implements ExtendedDB {
             background.awaitImmutableFlushed();
             for (int level = 0; level < maxLevelWithFiles; level++) {
                 background.compactRange(level, ibegin, iend);
+            }
+            if (rewriteBottomForFilter && background.filtering()) {
+                // As RocksDB does by default with a compaction filter: the deepest level is
+                // rewritten too, so that the filter sees every entry of the range.
+                Version v = s.versions.current();
+                for (int level = VersionSet.NUM_LEVELS - 1; level >= 1; level--) {
+                    if (v.overlapInLevel(level, begin, end)) {
+                        background.rewriteLevel(level, ibegin, iend);
+                        break;
+                    }
+                }
             }
         } finally {
             s.mutex.unlock();

@@ -118,7 +118,7 @@ final class Checkpoints {
         try (DB db = LevelDbFactory.factory.open(checkpoint.toFile(), new Options(options).createIfMissing(false))) {
             for (int i = 0; i < expected.length; i++) {
                 byte[] value = db.get(Keys.key(thread, i));
-                long found = value == null ? ExpectedState.ABSENT : Values.decode(thread, i, value);
+                long found = Values.state(thread, i, value);
                 if (found != expected[i]) {
                     failures.add("checkpoint " + checkpoint.getFileName() + ": " + Keys.show(Keys.key(thread, i))
                             + " expected " + expected[i] + ", found " + found);

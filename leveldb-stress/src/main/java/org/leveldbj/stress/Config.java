@@ -60,7 +60,9 @@ final class Config implements Cloneable {
             "  --large-value-percent=P   percentage of values of the large size",
             "  --sync-percent=P          percentage of writes made with sync (0 to 20)",
             "  --disable-wal-percent=P   percentage of the writes without sync made with",
-            "                            WriteOptions.disableWal (0, 5, 50, 100)");
+            "                            WriteOptions.disableWal (0, 5, 50, 100)",
+            "  --compaction-filter=BOOL  compactions run the crash test's filter, which removes or",
+            "                            shortens the values of some operations (false, true)");
 
     /** What a flag is: see the class description. */
     enum Kind {
@@ -122,6 +124,9 @@ final class Config implements Cloneable {
             new Flag("disable-wal-percent", Kind.ROUND, (c, v) -> c.disableWalPercent = Double.parseDouble(v),
                     c -> number(c.disableWalPercent)),
 
+            new Flag("compaction-filter", Kind.ROUND, (c, v) -> c.compactionFilter = bool(v),
+                    c -> "" + c.compactionFilter),
+
             new Flag("arm", Kind.CHILD, (c, v) -> c.arm = KillPoint.valueOf(v.toUpperCase(Locale.ROOT)),
                     c -> c.arm == null ? "" : c.arm.name().toLowerCase(Locale.ROOT)),
             new Flag("arm-after", Kind.CHILD, (c, v) -> c.armAfter = Long.parseLong(v), c -> "" + c.armAfter),
@@ -158,6 +163,7 @@ final class Config implements Cloneable {
     double largeValuePercent = 1;
     double syncPercent = 5;
     double disableWalPercent;
+    boolean compactionFilter;
 
     // Given by the driver to one stress or repair process only.
     KillPoint arm;
@@ -314,6 +320,9 @@ final class Config implements Cloneable {
                 .paranoidChecks(paranoidChecks).valueThreshold(valueThreshold).valueGarbageRatio(valueGarbageRatio);
         if (bloomBits > 0) {
             o.filterPolicy(FilterPolicy.bloom(bloomBits));
+        }
+        if (compactionFilter) {
+            o.compactionFilter(new StressCompactionFilter());
         }
         if (env != null) {
             o.env(env);

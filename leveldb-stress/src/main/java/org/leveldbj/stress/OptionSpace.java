@@ -38,6 +38,7 @@ final class OptionSpace {
     static final boolean[] PARANOID_CHECKS = {false, true};
     static final double[] SYNC_PERCENTS = {0, 1, 5, 5, 20};
     static final double[] DISABLE_WAL_PERCENTS = {0, 0, 0, 0, 0, 5, 50, 100};
+    static final boolean[] COMPACTION_FILTERS = {false, true};
 
     /** Sizes of the small values when the mix does not straddle the threshold. */
     static final int[][] VALUE_SIZES = {{20, 1000}, {20, 1000}, {20, 100}, {100, 4000}};
@@ -110,6 +111,11 @@ final class OptionSpace {
             c.disableWalPercent = disableWalPercent;
         }
         drawValueSizes(r, run, c);
+        // Drawn last, so that it leaves what the earlier dimensions draw for a seed unchanged.
+        boolean compactionFilter = COMPACTION_FILTERS[r.nextInt(COMPACTION_FILTERS.length)];
+        if (!run.given("compaction-filter")) {
+            c.compactionFilter = compactionFilter;
+        }
         return c;
     }
 

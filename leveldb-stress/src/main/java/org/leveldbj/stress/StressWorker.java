@@ -163,7 +163,7 @@ final class StressWorker implements Runnable {
         }
         log.ack(number, System.nanoTime());
         for (int i = 0; i < keys.length; i++) {
-            model[keys[i]] = deletes[i] ? ExpectedState.ABSENT : number;
+            model[keys[i]] = deletes[i] ? ExpectedState.ABSENT : Values.visible(number);
         }
     }
 
@@ -308,7 +308,7 @@ final class StressWorker implements Runnable {
                         + " after " + previous);
             }
             previous = index;
-            seen[index] = Values.decode(thread, index, e.getValue());
+            seen[index] = Values.state(thread, index, e.getValue());
         }
         for (int i = 0; i < expected.length; i++) {
             if (seen[i] != expected[i]) {
@@ -372,7 +372,7 @@ final class StressWorker implements Runnable {
     }
 
     private void expect(int index, byte[] value, long expected, String what) {
-        long found = value == null ? ExpectedState.ABSENT : Values.decode(thread, index, value);
+        long found = Values.state(thread, index, value);
         if (found != expected) {
             throw new IllegalStateException(what + " " + Keys.show(Keys.key(thread, index)) + ": expected "
                     + show(expected) + ", found " + show(found));

@@ -10,6 +10,14 @@ import java.nio.ByteBuffer;
  * number {@code long}, then filler up to the value's length, a pseudo-random sequence seeded by
  * (thread, key index, operation) that {@link #decode} checks byte by byte. Stateless; safe for
  * concurrent use.
+ *
+ * <p>The crash test's compaction filter ({@link StressCompactionFilter}) decides from the
+ * operation number alone: it removes the values of the operations {@link #doomed} says, and
+ * shortens those {@link #shortened} says (a prefix of a value still decodes to its operation).
+ * Any round may run it, and a value written in one round may be compacted in another, so every
+ * check compares states through {@link #visible}: a doomed operation's value counts as absent,
+ * found or not. A removal that brought an older value back is still caught, unless that value is
+ * doomed too.
  */
 final class Values {
     /** The smallest value length: the header alone. */
@@ -60,6 +68,52 @@ final class Values {
             }
         }
         return op;
+    }
+
+    /**
+     * Whether the crash test's compaction filter removes the value of an operation: one in 16.
+     *
+     * @param op the operation number
+     * @return {@code true} when the filter removes its values
+     */
+    static boolean doomed(long op) {
+        return (mix(op) & 15) == 0;
+    }
+
+    /**
+     * Whether the crash test's compaction filter replaces the value of an operation by a prefix
+     * of it (half its filler): one in 16, none of them doomed.
+     *
+     * @param op the operation number
+     * @return {@code true} when the filter shortens its values
+     */
+    static boolean shortened(long op) {
+        return (mix(op) & 15) == 1;
+    }
+
+    /**
+     * A key's state as the checks compare it: the value of a doomed operation counts as absent.
+     *
+     * @param state an operation number, or {@link ExpectedState#ABSENT}
+     * @return the state, or {@link ExpectedState#ABSENT} for a doomed operation
+     */
+    static long visible(long state) {
+        return state != ExpectedState.ABSENT && doomed(state) ? ExpectedState.ABSENT : state;
+    }
+
+    /**
+     * A key's state read from the database, as the checks compare it.
+     *
+     * @return {@link #visible} of the value's operation, or {@link ExpectedState#ABSENT} for none
+     * @throws IllegalArgumentException as {@link #decode} does
+     */
+    static long state(int thread, int index, byte[] value) {
+        return value == null ? ExpectedState.ABSENT : visible(decode(thread, index, value));
+    }
+
+    private static long mix(long op) {
+        long z = op * 0xBF58476D1CE4E5B9L;
+        return z ^ (z >>> 31);
     }
 
     private static long seed(int thread, int index, long op) {

@@ -28,6 +28,9 @@ import org.iq80.leveldb.DBIterator;
  * {@code f <= p} with {@code p >= minP}; such writes are never required ({@code minP} counts only
  * logged writes), and they are not acknowledged-durable even after they return.
  *
+ * <p>States are compared through {@link Values#visible}: the value of an operation the crash
+ * test's compaction filter removes counts as absent, whether a compaction removed it yet or not.
+ *
  * <p>A failure is classified as:
  * <ul>
  *   <li><b>lost</b>: a key holds an older state than {@code minP} allows;</li>
@@ -103,7 +106,7 @@ final class Verifier {
                     continue;
                 }
                 try {
-                    found.row(parsed[0])[parsed[1]] = Values.decode(parsed[0], parsed[1], e.getValue());
+                    found.row(parsed[0])[parsed[1]] = Values.state(parsed[0], parsed[1], e.getValue());
                 } catch (IllegalArgumentException ex) {
                     v.badValue("key " + Keys.show(key) + ": " + ex.getMessage());
                     readable[parsed[0]] = false;
@@ -126,7 +129,7 @@ final class Verifier {
                 byte[] value = db.get(Keys.key(t, k));
                 long op;
                 try {
-                    op = value == null ? ExpectedState.ABSENT : Values.decode(t, k, value);
+                    op = Values.state(t, k, value);
                 } catch (IllegalArgumentException e) {
                     v.badValue("get " + Keys.show(Keys.key(t, k)) + ": " + e.getMessage());
                     continue;
@@ -184,7 +187,7 @@ final class Verifier {
                         int k = op.keys()[j];
                         undoKeys[undone] = k;
                         undoStates[undone++] = cur[k];
-                        set(cur, found, mismatches, k, op.deletes()[j] ? ExpectedState.ABSENT : op.number());
+                        set(cur, found, mismatches, k, op.deletes()[j] ? ExpectedState.ABSENT : Values.visible(op.number()));
                     }
                 }
                 if (p >= minP && mismatches[0] == 0) {
@@ -207,7 +210,8 @@ final class Verifier {
             for (int i = f; i <= next; i++) {
                 Op op = ops.get(i);
                 for (int j = 0; j < op.keys().length; j++) {
-                    set(cur, found, mismatches, op.keys()[j], op.deletes()[j] ? ExpectedState.ABSENT : op.number());
+                    set(cur, found, mismatches, op.keys()[j],
+                            op.deletes()[j] ? ExpectedState.ABSENT : Values.visible(op.number()));
                 }
             }
             f = next + 1;
@@ -242,7 +246,7 @@ final class Verifier {
             Op op = ops.get(i);
             for (int j = 0; j < op.keys().length; j++) {
                 timelines.computeIfAbsent(op.keys()[j], k -> new ArrayList<>(List.of(new long[] {0, base[k], 0})))
-                        .add(new long[] {i + 1, op.deletes()[j] ? ExpectedState.ABSENT : op.number(),
+                        .add(new long[] {i + 1, op.deletes()[j] ? ExpectedState.ABSENT : Values.visible(op.number()),
                             op.unlogged() ? 1 : 0});
             }
         }

@@ -62,6 +62,8 @@ class OptionSpaceTest {
             assertEquals(d.bloomBits, c.bloomBits);
             assertEquals(d.valueGarbageRatio, c.valueGarbageRatio);
             assertEquals(d.syncPercent, c.syncPercent);
+            assertEquals(d.compactionFilter, c.compactionFilter);
+            assertEquals(true, OptionSpace.draw(Config.parse("--compaction-filter=true"), roundSeed).compactionFilter);
         }
     }
 
@@ -80,6 +82,7 @@ class OptionSpaceTest {
         Set<Boolean> paranoid = new HashSet<>();
         Set<Double> syncPercents = new HashSet<>();
         Set<Double> disableWalPercents = new HashSet<>();
+        Set<Boolean> compactionFilters = new HashSet<>();
         Set<Integer> straddled = new HashSet<>();
         int smallFilesStraddling1K = 0;
         for (int i = 0; i < DRAWS; i++) {
@@ -95,6 +98,7 @@ class OptionSpaceTest {
             paranoid.add(c.paranoidChecks);
             syncPercents.add(c.syncPercent);
             disableWalPercents.add(c.disableWalPercent);
+            compactionFilters.add(c.compactionFilter);
             boolean straddles = c.valueThreshold > 0 && c.valueMax < c.valueThreshold
                     && c.largeValueSize >= c.valueThreshold && c.largeValuePercent >= 10;
             if (straddles) {
@@ -124,6 +128,7 @@ class OptionSpaceTest {
         assertEquals(Arrays.stream(OptionSpace.DISABLE_WAL_PERCENTS).boxed().collect(Collectors.toSet()),
                 disableWalPercents);
         assertTrue(disableWalPercents.containsAll(List.of(0.0, 100.0)));
+        assertEquals(Set.of(false, true), compactionFilters);
         assertEquals(Set.of(1024, 64 << 10), straddled, "value sizes straddling each threshold");
         // The mix of the value-log deadlock's reproduction (small files, 64 KiB write buffer): about one
         // round in fifty.

@@ -57,6 +57,11 @@ final class Fixture {
         return db;
     }
 
+    /** @return the database's directory */
+    Path directory() {
+        return directory;
+    }
+
     /**
      * Opens a copy of a closed database in a new temporary directory.
      *

@@ -114,6 +114,11 @@ class JmhSmokeTest {
     }
 
     @Test
+    void compactionFilter() throws RunnerException {
+        check(run(CompactionFilterBenchmark.class, Map.of("keys", "5000")), 3);
+    }
+
+    @Test
     void keyComparison() throws RunnerException {
         check(run(KeyComparisonBenchmark.class, Map.of("keySize", "40")), 3);
     }
