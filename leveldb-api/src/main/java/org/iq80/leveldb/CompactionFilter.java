@@ -11,27 +11,21 @@ import java.util.Objects;
  * <p>What the filter sees. A compaction asks the filter about an entry when all of these hold:
  * <ul>
  *   <li>the entry is a value, not a deletion;</li>
- *   <li>its sequence number is at or below S, where S is the sequence number of the oldest live
- *       snapshot, or the database's last sequence number when there is none;</li>
- *   <li>it is the newest entry of its key at or below S among the compaction's inputs (older
- *       versions are either shadowed for every reader, and dropped as in LevelDB, or kept for
- *       nobody's filter).</li>
+ *   <li>it is the newest entry of its key among the compaction's inputs;</li>
+ *   <li>no open snapshot reads it: its sequence number is above the newest open snapshot's
+ *       (any sequence number when no snapshot is open).</li>
  * </ul>
- * Entries newer than the oldest live snapshot pass unfiltered, so a write made after that
- * snapshot is never filtered while it lives. Memtable flushes do not filter: an entry is
- * first filtered by the first compaction that rewrites it. A flush may place a table straight
+ * So a snapshot reads what it read when it was taken, whatever the filter decides later: an
+ * entry a snapshot reads reaches the filter once the snapshot (and every newer one that reads
+ * it) is closed. Older versions of a key, which only snapshots read, are never shown; they are
+ * dropped as in LevelDB once no snapshot reads them. Memtable flushes do not filter: an entry
+ * is first filtered by the first compaction that rewrites it. A flush may place a table straight
  * in level 1 or 2, and the deepest level is rewritten only when something is compacted into
  * it; so {@code DB.compactRange}, in a database with a filter, also rewrites the files of the
  * deepest level that overlap the range, as RocksDB does by default with a filter: after it,
- * the filter has seen every entry of the range that it may see. With separated values ({@link Options#valueThreshold(int)}) the
- * filter sees the value itself, read from its value file.
- *
- * <p>Snapshots. The entries the filter sees are those the oldest live snapshot reads (and the
- * current state, when no newer write hides them): a snapshot taken before a compaction reads,
- * after it, what the filter decided. Filters whose decision for a (key, value) never changes
- * back from "remove" (expiry by a clock that only moves forward is the typical case) keep every
- * snapshot consistent with its own reading rule; a replacing filter's new value is what an old
- * snapshot then reads.
+ * the filter has seen every entry of the range that it may see. With separated values
+ * ({@link Options#valueThreshold(int)}) the filter sees the value itself, read from its value
+ * file.
  *
  * <p>Decisions. {@link Decision#KEEP} writes the entry unchanged. {@link Decision#REMOVE}
  * removes the key as a delete at the entry's own sequence number would: where no deeper level

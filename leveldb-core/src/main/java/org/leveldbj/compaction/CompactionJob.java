@@ -33,8 +33,9 @@ import org.leveldbj.version.VersionSet;
  * sequence number at most S precedes it (no reader can see past that one); a deletion marker
  * with a sequence number at most S is dropped when no deeper level can hold its user key.
  *
- * <p>Compaction filter ({@link Context#filter()}): the newest value of a user key at or below S
- * in the inputs is offered to the filter; removing it turns it into a deletion marker of the
+ * <p>Compaction filter ({@link Context#filter()}): the newest value of a user key in the inputs
+ * is offered to the filter when no open snapshot reads it (its sequence number is above
+ * {@link Context#newestSnapshot()}); removing it turns it into a deletion marker of the
  * same sequence number, to which the deletion rule above then applies (dropped where no deeper
  * level holds the key), and every older entry of the key below it is dropped as shadowed when
  * at most S; replacing it writes the new value (separated when {@link Context#storeReplacement}
@@ -99,6 +100,16 @@ public final class CompactionJob {
          */
         default CompactionFilter filter() {
             return null;
+        }
+
+        /**
+         * The newest open snapshot's sequence number, read when the compaction starts: the
+         * compaction filter decides only about entries above it, which no open snapshot reads.
+         *
+         * @return the sequence number, or {@code -1} when no snapshot is open
+         */
+        default long newestSnapshot() {
+            return -1;
         }
 
         /**
@@ -196,6 +207,7 @@ public final class CompactionJob {
         boolean hasCurrentUserKey = false;
         long lastSequenceForKey = InternalKeys.MAX_SEQUENCE + 1;
         CompactionFilter filter = context.filter();
+        long filterAbove = filter != null ? context.newestSnapshot() : -1;
         long filterAsked = 0;
         long filterRemoved = 0;
         long filterReplaced = 0;
@@ -242,9 +254,10 @@ public final class CompactionJob {
                     ByteBuffer filteredValue = null;
                     if (lastSequenceForKey <= smallestSnapshot) {
                         drop = true; // shadowed by a newer entry every reader sees
-                    } else if (filter != null && sequence <= smallestSnapshot
+                    } else if (filter != null && lastSequenceForKey == InternalKeys.MAX_SEQUENCE + 1
+                            && sequence > filterAbove
                             && (type == ValueType.VALUE.persistentId() || type == ValueType.VALUE_REFERENCE.persistentId())) {
-                        // The newest entry of the key at or below S: the filter's to decide.
+                        // The newest entry of the key, which no open snapshot reads: the filter's to decide.
                         byte[] userKey = java.util.Arrays.copyOf(currentUserKey, currentUserKeyLength);
                         byte[] value = filterInput(type, input.value());
                         if (value != null) {

@@ -165,6 +165,11 @@ final class BackgroundWork {
                     }
 
                     @Override
+                    public long newestSnapshot() {
+                        return s.snapshots.newest();
+                    }
+
+                    @Override
                     public byte[] readSeparated(ByteBuffer reference) {
                         return s.valueLog.read(reference).array();
                     }

@@ -112,6 +112,21 @@ final class SnapshotList {
         }
     }
 
+    /**
+     * The newest open snapshot's sequence number: entries above it are read by no snapshot open
+     * now (a compaction filter may decide about them).
+     *
+     * @return the largest open snapshot's sequence, or {@code -1} when none is open
+     */
+    long newest() {
+        lock.lock();
+        try {
+            return counts.isEmpty() ? -1 : counts.lastKey();
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** @return the number of open snapshots */
     int size() {
         lock.lock();

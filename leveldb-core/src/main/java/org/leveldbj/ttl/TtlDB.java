@@ -29,8 +29,8 @@ import org.leveldbj.db.LevelDbFactory;
  * the moment it was made, again at each {@code seek}, {@code seekToFirst} and
  * {@code seekToLast}, so that one pass over it is consistent. A snapshot keeps what it saw
  * except that expiry goes on: a read through a snapshot hides what has expired by the clock's
- * reading now, even if it had not when the snapshot was taken (compactions may already have
- * removed it from the files). The clock must not go back: an entry a compaction removed as
+ * reading now, even if it had not when the snapshot was taken (compactions leave what an open
+ * snapshot reads in the files until it is closed). The clock must not go back: an entry a compaction removed as
  * expired does not return when the clock is set back (one not yet compacted would).
  *
  * <p>Format: the database is an ordinary LevelDB database whose values carry an 8-byte suffix

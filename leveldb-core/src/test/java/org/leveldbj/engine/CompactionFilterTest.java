@@ -31,8 +31,8 @@ import org.leveldbj.db.LevelDbFactory;
 import org.leveldbj.testing.MemEnv;
 
 /**
- * The compaction filter's contract: which entries it is asked about (values only, the newest at
- * or below the oldest snapshot, nothing newer), what keep, remove and replace leave behind at
+ * The compaction filter's contract: which entries it is asked about (values only, the newest of
+ * each key, none an open snapshot reads), what keep, remove and replace leave behind at
  * a compaction that is the bottom for the key and at one that is not (no older version comes
  * back), separated values shown and written back by the threshold, and a filter that throws.
  */
@@ -142,31 +142,35 @@ class CompactionFilterTest {
     }
 
     @Test
-    void entriesNewerThanTheOldestSnapshotPassUnfiltered() throws IOException {
+    void entriesAnOpenSnapshotReadsAreNotFiltered() throws IOException {
         Recording filter = new Recording(v -> CompactionFilter.Decision.REMOVE);
         try (ExtendedDB db = open(new MemEnv(), filter)) {
             db.put(bytes("a"), bytes("before"));
+            db.put(bytes("d"), bytes("before"));
             Snapshot snapshot = db.getSnapshot();
             try {
                 db.put(bytes("a"), bytes("after"));
                 db.put(bytes("b"), bytes("after"));
                 db.compactRange(null, null);
-                // "before" is the newest version of a at or below the snapshot: the filter's;
-                // the writes after the snapshot pass unfiltered.
-                assertEquals(List.of("2:a=before"), filter.asked);
-                assertArrayEquals(bytes("after"), db.get(bytes("a")));
-                assertArrayEquals(bytes("after"), db.get(bytes("b")));
-                assertNull(db.get(bytes("a"), new ReadOptions().snapshot(snapshot)),
-                        "the snapshot reads what the filter decided for the entries at or below it");
+                // Only the entries written after the snapshot, which it does not read, are the
+                // filter's: a's "before" (the snapshot's) and d (the snapshot's, and the newest) are not.
+                assertEquals(List.of("2:a=after", "2:b=after"), filter.asked);
+                assertNull(db.get(bytes("a")));
+                assertNull(db.get(bytes("b")));
+                assertArrayEquals(bytes("before"), db.get(bytes("d")));
+                assertArrayEquals(bytes("before"), db.get(bytes("a"), new ReadOptions().snapshot(snapshot)),
+                        "the snapshot reads what it read when it was taken");
+                assertArrayEquals(bytes("before"), db.get(bytes("d"), new ReadOptions().snapshot(snapshot)));
+                assertNull(db.get(bytes("b"), new ReadOptions().snapshot(snapshot)));
             } finally {
                 snapshot.close();
             }
             filter.asked.clear();
             db.put(bytes("c"), bytes("late"));
-            db.compactRange(null, null); // no snapshot: every newest version is the filter's
-            assertEquals(List.of("2:a=after", "2:b=after", "2:c=late"), filter.asked);
-            assertNull(db.get(bytes("a")));
+            db.compactRange(null, null); // no snapshot: every newest value is the filter's
+            assertEquals(List.of("2:c=late", "2:d=before"), filter.asked);
             assertNull(db.get(bytes("c")));
+            assertNull(db.get(bytes("d")));
         }
     }
 
