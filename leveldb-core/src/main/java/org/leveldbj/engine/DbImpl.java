@@ -345,6 +345,33 @@ public final class DbImpl implements ExtendedDB {
         }
     }
 
+    @Override
+    public List<byte[]> multiGet(List<byte[]> keys) {
+        byte[][] array = keyArray(keys);
+        checkOpen();
+        return MultiGet.run(s, array, s.versions.lastSequence(), TableReadOptions.DEFAULT);
+    }
+
+    @Override
+    public List<byte[]> multiGet(List<byte[]> keys, ReadOptions options) {
+        byte[][] array = keyArray(keys);
+        Arguments.checkNotNull(options, "options");
+        checkOpen();
+        return MultiGet.run(s, array, snapshotSequence(options), readOptions(options));
+    }
+
+    /** The keys of a {@code multiGet} as an array, rejecting a {@code null} list or key. */
+    private static byte[][] keyArray(List<byte[]> keys) {
+        Arguments.checkNotNull(keys, "keys");
+        byte[][] array = keys.toArray(new byte[0][]);
+        for (int i = 0; i < array.length; i++) {
+            if (array[i] == null) {
+                throw new IllegalArgumentException("The keys argument cannot hold null (at index " + i + ")");
+            }
+        }
+        return array;
+    }
+
     /** A thread's reusable lookup state; a lookup made from inside another gets its own. */
     private static final class ReadContext {
         private static final ThreadLocal<ReadContext> OF_THREAD = ThreadLocal.withInitial(ReadContext::new);

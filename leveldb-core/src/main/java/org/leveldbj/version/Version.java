@@ -17,7 +17,6 @@ import org.leveldbj.key.PointLookup;
 import org.leveldbj.key.ValueType;
 import org.leveldbj.table.Table;
 import org.leveldbj.table.TableReadOptions;
-import org.leveldbj.util.Bytes;
 import org.leveldbj.util.LockRank;
 import org.leveldbj.util.OrderedLock;
 
@@ -98,25 +97,7 @@ public final class Version {
 
         /** Receives the first entry at or after the seek key in the block that may hold it. */
         private void accept(ByteBuffer key, ByteBuffer value) {
-            int length = key.remaining();
-            if (length < InternalKeys.TRAILER_SIZE) {
-                throw new CorruptionException("corrupted internal key in table: '"
-                        + Bytes.escape(Bytes.copy(key, key.position(), length)) + "'");
-            }
-            int userLength = length - InternalKeys.TRAILER_SIZE;
-            byte[] userKey = lookup.userKey();
-            if (ucmp.compare(key, key.position(), userLength, lookup.userKeyBuffer(), 0, userKey.length) != 0) {
-                return;
-            }
-            long trailer = InternalKeys.trailer(key, key.position(), length);
-            int type = InternalKeys.typeByte(trailer);
-            if (type == ValueType.VALUE.persistentId() || type == ValueType.VALUE_REFERENCE.persistentId()) {
-                lookup.found(type, Bytes.copy(value, value.position(), value.remaining()));
-            } else if (type == ValueType.DELETION.persistentId()) {
-                lookup.deleted();
-            } else {
-                throw new CorruptionException("corrupted internal key in table: bad type " + type);
-            }
+            MultiLookup.settle(lookup, ucmp, key, value);
         }
     }
 
@@ -318,6 +299,32 @@ public final class Version {
             }
         } finally {
             stats.finish();
+        }
+    }
+
+    /**
+     * Looks many started lookups up in the tables at once: each ends as
+     * {@link #get(PointLookup, TableReadOptions, GetStats)} would leave it, but every level is
+     * walked once for all of them and a table is read once for all the keys it may hold (see
+     * {@link MultiLookup}). Lookups already settled (in a memtable) are passed over. Charges no
+     * seeks.
+     *
+     * <p>Requires: the lookups are started at one sequence number and sorted by user key, with
+     * no key twice.
+     *
+     * @param lookups the lookups; those a table holds are settled here
+     * @param count how many of {@code lookups} to use
+     * @param readOptions checksum and cache settings
+     * @throws CorruptionException if an entry read is malformed
+     */
+    public void getAll(PointLookup[] lookups, int count, TableReadOptions readOptions) {
+        MultiLookup batch = new MultiLookup(lookups, count, vset.icmp(), vset.tables(), readOptions);
+        batch.level0(level0NewestFirst);
+        for (int level = 1; level < VersionSet.NUM_LEVELS; level++) {
+            List<FileMetaData> list = files.get(level);
+            if (!list.isEmpty()) {
+                batch.level(list);
+            }
         }
     }
 
