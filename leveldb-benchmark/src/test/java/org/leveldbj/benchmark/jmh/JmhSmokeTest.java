@@ -104,6 +104,11 @@ class JmhSmokeTest {
     }
 
     @Test
+    void multiGet() throws RunnerException {
+        check(run(MultiGetBenchmark.class, Map.of("keys", "2000")), 2 * 2);
+    }
+
+    @Test
     void blockCache() throws RunnerException {
         check(run(BlockCacheBenchmark.class, Map.of("capacityMb", "1")), 2);
     }
