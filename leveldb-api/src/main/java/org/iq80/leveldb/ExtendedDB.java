@@ -119,6 +119,33 @@ public interface ExtendedDB extends DB {
     java.util.List<byte[]> multiGet(java.util.List<byte[]> keys, ReadOptions options);
 
     /**
+     * An iterator over the keys that begin with {@code prefix}, and only those, in both
+     * directions: an iterator made with {@link ReadOptions#iterateLowerBound(byte[])} the prefix
+     * and {@link ReadOptions#iterateUpperBound(byte[])} the first key after every key with the
+     * prefix (narrowed further by bounds {@code options} already sets), so that tables and blocks
+     * outside the prefix's range are not read. {@code seekToFirst} lands on the first key with
+     * the prefix, {@code seekToLast} on the last.
+     *
+     * <pre>{@code
+     * try (DBIterator it = db.prefixIterator(bytes("user:42:"), new ReadOptions())) {
+     *     for (it.seekToFirst(); it.hasNext(); ) {
+     *         Map.Entry<byte[], byte[]> e = it.next();   // user:42:... keys only
+     *     }
+     * }
+     * }</pre>
+     *
+     * @param prefix the prefix; an empty one iterates over everything
+     * @param options the snapshot, checksum, cache and bound settings of the iteration
+     * @return an iterator, to be closed
+     * @throws IllegalArgumentException if {@code prefix} or {@code options} is {@code null}
+     * @throws InvalidArgumentException if the database orders keys with a comparator of its own
+     *     ({@link Options#comparator(DBComparator)}), under which the keys with a prefix need not
+     *     be next to one another
+     * @throws DBException if the database or the snapshot is closed
+     */
+    DBIterator prefixIterator(byte[] prefix, ReadOptions options);
+
+    /**
      * Closes the database, as {@link DB#close()} does, without a checked exception: writes made
      * without the write-ahead log are first written to a table, and when that fails the database
      * still closes and then this throws, so that their loss is not silent.

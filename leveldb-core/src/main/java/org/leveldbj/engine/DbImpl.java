@@ -3,6 +3,7 @@ package org.leveldbj.engine;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -47,6 +48,7 @@ import org.leveldbj.table.BloomFilterPolicy;
 import org.leveldbj.table.FilterKeyExtractor;
 import org.leveldbj.table.TableOptions;
 import org.leveldbj.table.TableReadOptions;
+import org.leveldbj.util.Bytes;
 import org.leveldbj.version.Version;
 import org.leveldbj.version.VersionSet;
 
@@ -450,7 +452,7 @@ public final class DbImpl implements ExtendedDB {
             if (view.imm != null && !view.imm.isEmpty()) {
                 children.add(view.imm.iterator());
             }
-            view.version.addIterators(ro, children);
+            view.version.addIterators(ro, options.iterateLowerBound(), options.iterateUpperBound(), children);
         } catch (RuntimeException e) {
             children.forEach(SortedIterator::close);
             view.unpin();
@@ -465,11 +467,35 @@ public final class DbImpl implements ExtendedDB {
                 scheduleCompaction();
             }
         }, reference -> values.read(reference, verify), s.counters);
+        SortedIterator bounded = options.iterateLowerBound() == null && options.iterateUpperBound() == null ? entries
+                : new BoundedIterator(entries, s.icmp.userComparator(), options.iterateLowerBound(),
+                        options.iterateUpperBound());
         openIterators.incrementAndGet();
-        return new CursorIterator(entries, () -> {
+        return new CursorIterator(bounded, () -> {
             openIterators.decrementAndGet();
             view.unpin();
         }, () -> !closed, s.dir.toString());
+    }
+
+    @Override
+    public DBIterator prefixIterator(byte[] prefix, ReadOptions options) {
+        Arguments.checkNotNull(prefix, "prefix");
+        Arguments.checkNotNull(options, "options");
+        if (s.options.comparator() != null) {
+            throw new InvalidArgumentException("Invalid argument: a prefix iterator needs the byte-wise key order; "
+                    + "database " + s.dir + " orders keys by comparator " + s.options.comparator().name());
+        }
+        byte[] lower = options.iterateLowerBound();
+        if (lower == null || Arrays.compareUnsigned(lower, prefix) < 0) {
+            lower = prefix;
+        }
+        byte[] upper = options.iterateUpperBound();
+        byte[] end = Bytes.prefixSuccessor(prefix);
+        if (upper == null || (end != null && Arrays.compareUnsigned(end, upper) < 0)) {
+            upper = end;
+        }
+        return iterator(new ReadOptions().snapshot(options.snapshot()).fillCache(options.fillCache())
+                .verifyChecksums(options.verifyChecksums()).iterateLowerBound(lower).iterateUpperBound(upper));
     }
 
     @Override

@@ -514,6 +514,51 @@ public final class Version {
     }
 
     /**
+     * Adds iterators over the files that may hold user keys in {@code [lower, upper)}: a table
+     * whose key range lies entirely outside is left out (never opened nor read), level 0's
+     * tables one by one, each deeper level's by the run of files overlapping the range.
+     *
+     * @param readOptions checksum and cache settings
+     * @param lower the smallest user key wanted, or {@code null} for none
+     * @param upper the first user key not wanted, or {@code null} for none
+     * @param out receives the iterators, to be closed by the caller
+     */
+    public void addIterators(TableReadOptions readOptions, byte[] lower, byte[] upper, List<SortedIterator> out) {
+        if (lower == null && upper == null) {
+            addIterators(readOptions, out);
+            return;
+        }
+        KeyComparator ucmp = vset.icmp().userComparator();
+        for (FileMetaData f : files.get(0)) {
+            if (mayOverlap(ucmp, f, lower, upper)) {
+                out.add(levelIterator(List.of(f), readOptions));
+            }
+        }
+        for (int level = 1; level < VersionSet.NUM_LEVELS; level++) {
+            List<FileMetaData> list = files.get(level);
+            int from = 0;
+            while (from < list.size() && !mayOverlap(ucmp, list.get(from), lower, upper)) {
+                from++;
+            }
+            int to = from;
+            while (to < list.size() && mayOverlap(ucmp, list.get(to), lower, upper)) {
+                to++;
+            }
+            if (from < to) {
+                out.add(levelIterator(list.subList(from, to), readOptions));
+            }
+        }
+    }
+
+    /** Whether a file's user-key range meets {@code [lower, upper)}. */
+    private static boolean mayOverlap(KeyComparator ucmp, FileMetaData f, byte[] lower, byte[] upper) {
+        if (lower != null && compareUser(ucmp, lower, f.largest()) > 0) {
+            return false;
+        }
+        return upper == null || compareUser(ucmp, upper, f.smallest()) > 0;
+    }
+
+    /**
      * An iterator over the concatenated tables of a sorted, disjoint list of files, each table
      * opened only when the iteration reaches it.
      *

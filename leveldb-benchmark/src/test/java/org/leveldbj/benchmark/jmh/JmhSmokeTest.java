@@ -109,6 +109,11 @@ class JmhSmokeTest {
     }
 
     @Test
+    void prefixScan() throws RunnerException {
+        check(run(PrefixScanBenchmark.class, Map.of("keys", "2000")), 4);
+    }
+
+    @Test
     void blockCache() throws RunnerException {
         check(run(BlockCacheBenchmark.class, Map.of("capacityMb", "1")), 2);
     }
