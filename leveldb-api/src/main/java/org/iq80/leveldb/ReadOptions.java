@@ -100,8 +100,8 @@ public class ReadOptions {
 
     /**
      * Sets the inclusive lower bound of iterators made with these options (see
-     * {@link #iterateLowerBound()}). The array is used as it is, not copied: do not change it
-     * while an iterator uses it.
+     * {@link #iterateLowerBound()}). An iterator copies the array when it is made, so a later
+     * change affects only iterators made after it.
      *
      * @param lowerBound the smallest key to yield, or {@code null} for none
      * @return this
@@ -125,8 +125,8 @@ public class ReadOptions {
 
     /**
      * Sets the exclusive upper bound of iterators made with these options (see
-     * {@link #iterateUpperBound()}). The array is used as it is, not copied: do not change it
-     * while an iterator uses it.
+     * {@link #iterateUpperBound()}). An iterator copies the array when it is made, so a later
+     * change affects only iterators made after it.
      *
      * @param upperBound the first key not to yield, or {@code null} for none
      * @return this
