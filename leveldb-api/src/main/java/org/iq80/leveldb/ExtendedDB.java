@@ -112,6 +112,73 @@ public interface ExtendedDB extends DB {
     Transaction beginTransaction(Snapshot snapshot);
 
     /**
+     * Reads many keys at once, as {@link #multiGet(java.util.List, ReadOptions)} does with
+     * default read options (the latest state of the database).
+     *
+     * @param keys the keys; duplicates are allowed
+     * @return the values, one per key in the order of {@code keys}, {@code null} for a key the
+     *     database does not hold
+     * @throws IllegalArgumentException if {@code keys} or one of its elements is {@code null}
+     * @throws DBException if the database is closed, or a read fails
+     */
+    java.util.List<byte[]> multiGet(java.util.List<byte[]> keys);
+
+    /**
+     * Reads many keys at once, all from one state of the database: the snapshot the options
+     * name, or else the latest state when the call starts, so that the values are consistent
+     * with one another (a loop of {@link #get(byte[], ReadOptions)} without a snapshot may see a
+     * write between two keys). Returns exactly what that loop would return at that state, and is
+     * faster: the keys are looked up in key order, so that each level's files are walked once,
+     * each table's index is searched forward, and a data block holding several of the keys is
+     * read and decompressed once for all of them; the filter is still asked per key. Values
+     * stored in value files ({@link Options#valueThreshold(int)}) are read and returned as
+     * values.
+     *
+     * <pre>{@code
+     * List<byte[]> values = db.multiGet(List.of(bytes("a"), bytes("b"), bytes("a")));
+     * // values.get(0) and values.get(2) are a's value; values.get(1) is null if b is absent
+     * }</pre>
+     *
+     * @param keys the keys; duplicates are allowed, the list is neither changed nor kept
+     * @param options the snapshot, checksum and cache settings of the read
+     * @return a new fixed-size list of the values, one per key in the order of {@code keys}, {@code null}
+     *     for a key the database does not hold (absent or deleted)
+     * @throws IllegalArgumentException if {@code keys}, {@code options} or one of the keys is
+     *     {@code null} (the message names its index), or if the snapshot belongs to another
+     *     database
+     * @throws DBException if the database or the snapshot is closed;
+     *     {@link CorruptionException} if a table or value file read is damaged
+     */
+    java.util.List<byte[]> multiGet(java.util.List<byte[]> keys, ReadOptions options);
+
+    /**
+     * An iterator over the keys that begin with {@code prefix}, and only those, in both
+     * directions: an iterator made with {@link ReadOptions#iterateLowerBound(byte[])} the prefix
+     * and {@link ReadOptions#iterateUpperBound(byte[])} the first key after every key with the
+     * prefix (narrowed further by bounds {@code options} already sets), so that tables and blocks
+     * outside the prefix's range are not read. {@code seekToFirst} lands on the first key with
+     * the prefix, {@code seekToLast} on the last.
+     *
+     * <pre>{@code
+     * try (DBIterator it = db.prefixIterator(bytes("user:42:"), new ReadOptions())) {
+     *     for (it.seekToFirst(); it.hasNext(); ) {
+     *         Map.Entry<byte[], byte[]> e = it.next();   // user:42:... keys only
+     *     }
+     * }
+     * }</pre>
+     *
+     * @param prefix the prefix; an empty one iterates over everything
+     * @param options the snapshot, checksum, cache and bound settings of the iteration
+     * @return an iterator, to be closed
+     * @throws IllegalArgumentException if {@code prefix} or {@code options} is {@code null}
+     * @throws InvalidArgumentException if the database orders keys with a comparator of its own
+     *     ({@link Options#comparator(DBComparator)}), under which the keys with a prefix need not
+     *     be next to one another
+     * @throws DBException if the database or the snapshot is closed
+     */
+    DBIterator prefixIterator(byte[] prefix, ReadOptions options);
+
+    /**
      * Closes the database, as {@link DB#close()} does, without a checked exception: writes made
      * without the write-ahead log are first written to a table, and when that fails the database
      * still closes and then this throws, so that their loss is not silent.

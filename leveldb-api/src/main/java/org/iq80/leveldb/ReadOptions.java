@@ -13,6 +13,8 @@ public class ReadOptions {
     private boolean verifyChecksums;
     private boolean fillCache = true;
     private Snapshot snapshot;
+    private byte[] iterateLowerBound;
+    private byte[] iterateUpperBound;
 
     /** Creates options with the defaults listed in the class description. */
     public ReadOptions() {
@@ -81,6 +83,56 @@ public class ReadOptions {
      */
     public ReadOptions verifyChecksums(boolean verifyChecksums) {
         this.verifyChecksums = verifyChecksums;
+        return this;
+    }
+
+    /**
+     * The smallest key an iterator made with these options yields: it never goes below it, in
+     * either direction ({@code seekToFirst} lands on the first key at or after it, a
+     * {@code seek} before it lands there too, and stepping back stops at it). An extension of
+     * the 0.12 API, like RocksDB's {@code iterate_lower_bound}; ignored by {@code get}.
+     *
+     * @return the inclusive lower bound, or {@code null} for none (the default)
+     */
+    public byte[] iterateLowerBound() {
+        return iterateLowerBound;
+    }
+
+    /**
+     * Sets the inclusive lower bound of iterators made with these options (see
+     * {@link #iterateLowerBound()}). An iterator copies the array when it is made, so a later
+     * change affects only iterators made after it.
+     *
+     * @param lowerBound the smallest key to yield, or {@code null} for none
+     * @return this
+     */
+    public ReadOptions iterateLowerBound(byte[] lowerBound) {
+        this.iterateLowerBound = lowerBound;
+        return this;
+    }
+
+    /**
+     * The key an iterator made with these options stops before: it yields only keys before it,
+     * in either direction ({@code seekToLast} lands on the last key before it), and tables and
+     * blocks entirely past it are not read. An extension of the 0.12 API, like RocksDB's
+     * {@code iterate_upper_bound}; ignored by {@code get}.
+     *
+     * @return the exclusive upper bound, or {@code null} for none (the default)
+     */
+    public byte[] iterateUpperBound() {
+        return iterateUpperBound;
+    }
+
+    /**
+     * Sets the exclusive upper bound of iterators made with these options (see
+     * {@link #iterateUpperBound()}). An iterator copies the array when it is made, so a later
+     * change affects only iterators made after it.
+     *
+     * @param upperBound the first key not to yield, or {@code null} for none
+     * @return this
+     */
+    public ReadOptions iterateUpperBound(byte[] upperBound) {
+        this.iterateUpperBound = upperBound;
         return this;
     }
 }

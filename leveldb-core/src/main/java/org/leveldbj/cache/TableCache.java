@@ -14,6 +14,7 @@ import org.iq80.leveldb.NotFoundException;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.stats.TableOpenEvent;
+import org.leveldbj.table.KeyBatch;
 import org.leveldbj.table.Table;
 import org.leveldbj.table.TableOptions;
 import org.leveldbj.table.TableReadOptions;
@@ -132,6 +133,28 @@ public final class TableCache implements AutoCloseable {
         TableHandle h = acquire(shard, fileNumber, fileSize);
         try {
             return h.table(opener, fileSize).get(internalKey, ro, handler);
+        } finally {
+            shard.release(h);
+        }
+    }
+
+    /**
+     * Looks several keys up in one table, opened (or found open) once: see {@link Table#getAll}.
+     *
+     * @param fileNumber the table's number
+     * @param fileSize the table file's size in bytes
+     * @param which the numbers of the keys to look up, in ascending key order
+     * @param count how many of {@code which} to use
+     * @param ro checksum and cache settings
+     * @param batch supplies the keys and receives the entries found
+     * @throws DBException if the file cannot be opened (naming it)
+     * @throws CorruptionException if the file is not a readable table (naming it)
+     */
+    public void getAll(long fileNumber, long fileSize, int[] which, int count, TableReadOptions ro, KeyBatch batch) {
+        TableCacheShard shard = shard(fileNumber);
+        TableHandle h = acquire(shard, fileNumber, fileSize);
+        try {
+            h.table(opener, fileSize).getAll(which, count, ro, batch);
         } finally {
             shard.release(h);
         }

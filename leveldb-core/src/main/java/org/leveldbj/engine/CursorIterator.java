@@ -256,7 +256,8 @@ public final class CursorIterator implements DBIterator {
         byte[] key = copy(it.key());
         ByteBuffer value = it.value();
         // A separated value was read into an array of its own: no need to copy it again.
-        byte[] owned = it instanceof DbIterator db ? db.takeValueArray() : null;
+        byte[] owned = it instanceof DbIterator db ? db.takeValueArray()
+                : it instanceof BoundedIterator bounded ? bounded.takeValueArray() : null;
         return new AbstractMap.SimpleImmutableEntry<>(key, owned != null ? owned : copy(value));
     }
 

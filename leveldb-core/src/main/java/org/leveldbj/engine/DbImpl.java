@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.NavigableMap;
 import java.util.concurrent.TimeUnit;
@@ -55,6 +56,7 @@ import org.leveldbj.table.BloomFilterPolicy;
 import org.leveldbj.table.FilterKeyExtractor;
 import org.leveldbj.table.TableOptions;
 import org.leveldbj.table.TableReadOptions;
+import org.leveldbj.util.Bytes;
 import org.leveldbj.version.Version;
 import org.leveldbj.version.VersionSet;
 
@@ -353,6 +355,33 @@ public final class DbImpl implements ExtendedDB {
         }
     }
 
+    @Override
+    public List<byte[]> multiGet(List<byte[]> keys) {
+        byte[][] array = keyArray(keys);
+        checkOpen();
+        return MultiGet.run(s, array, s.versions.lastSequence(), TableReadOptions.DEFAULT);
+    }
+
+    @Override
+    public List<byte[]> multiGet(List<byte[]> keys, ReadOptions options) {
+        byte[][] array = keyArray(keys);
+        Arguments.checkNotNull(options, "options");
+        checkOpen();
+        return MultiGet.run(s, array, snapshotSequence(options), readOptions(options));
+    }
+
+    /** The keys of a {@code multiGet} as an array, rejecting a {@code null} list or key. */
+    private static byte[][] keyArray(List<byte[]> keys) {
+        Arguments.checkNotNull(keys, "keys");
+        byte[][] array = keys.toArray(new byte[0][]);
+        for (int i = 0; i < array.length; i++) {
+            if (array[i] == null) {
+                throw new IllegalArgumentException("The keys argument cannot hold null (at index " + i + ")");
+            }
+        }
+        return array;
+    }
+
     /** A thread's reusable lookup state; a lookup made from inside another gets its own. */
     private static final class ReadContext {
         private static final ThreadLocal<ReadContext> OF_THREAD = ThreadLocal.withInitial(ReadContext::new);
@@ -445,7 +474,7 @@ public final class DbImpl implements ExtendedDB {
             if (view.imm != null && !view.imm.isEmpty()) {
                 children.add(view.imm.iterator());
             }
-            view.version.addIterators(ro, children);
+            view.version.addIterators(ro, options.iterateLowerBound(), options.iterateUpperBound(), children);
         } catch (RuntimeException e) {
             children.forEach(SortedIterator::close);
             view.unpin();
@@ -464,6 +493,11 @@ public final class DbImpl implements ExtendedDB {
         if (index != null) {
             shown = new OverlayIterator(shown, index, IndexedWriteBatch.TOMBSTONE, s.icmp.userComparator());
         }
+        if (options.iterateLowerBound() != null || options.iterateUpperBound() != null) {
+            // After the overlay, so that a batch's writes outside the bounds stay out too.
+            shown = new BoundedIterator(shown, s.icmp.userComparator(), options.iterateLowerBound(),
+                    options.iterateUpperBound());
+        }
         if (keyWatcher != null) {
             shown = new KeyWatchingIterator(shown, keyWatcher);
         }
@@ -472,6 +506,27 @@ public final class DbImpl implements ExtendedDB {
             openIterators.decrementAndGet();
             view.unpin();
         }, () -> !closed, s.dir.toString());
+    }
+
+    @Override
+    public DBIterator prefixIterator(byte[] prefix, ReadOptions options) {
+        Arguments.checkNotNull(prefix, "prefix");
+        Arguments.checkNotNull(options, "options");
+        if (s.options.comparator() != null) {
+            throw new InvalidArgumentException("Invalid argument: a prefix iterator needs the byte-wise key order; "
+                    + "database " + s.dir + " orders keys by comparator " + s.options.comparator().name());
+        }
+        byte[] lower = options.iterateLowerBound();
+        if (lower == null || Arrays.compareUnsigned(lower, prefix) < 0) {
+            lower = prefix;
+        }
+        byte[] upper = options.iterateUpperBound();
+        byte[] end = Bytes.prefixSuccessor(prefix);
+        if (upper == null || (end != null && Arrays.compareUnsigned(end, upper) < 0)) {
+            upper = end;
+        }
+        return iterator(new ReadOptions().snapshot(options.snapshot()).fillCache(options.fillCache())
+                .verifyChecksums(options.verifyChecksums()).iterateLowerBound(lower).iterateUpperBound(upper));
     }
 
     @Override

@@ -3,6 +3,7 @@ package org.leveldbj.engine;
 import java.nio.ByteBuffer;
 import org.leveldbj.cache.TableCache;
 import org.leveldbj.iterator.SortedIterator;
+import org.leveldbj.table.KeyBatch;
 import org.leveldbj.table.Table;
 import org.leveldbj.table.TableReadOptions;
 import org.leveldbj.version.TableSource;
@@ -28,6 +29,12 @@ final class TableCacheSource implements TableSource {
     public boolean get(long fileNumber, long fileSize, ByteBuffer internalKey, TableReadOptions readOptions,
                        Table.EntryHandler handler) {
         return cache.get(fileNumber, fileSize, internalKey, readOptions, handler);
+    }
+
+    @Override
+    public void getAll(long fileNumber, long fileSize, int[] which, int count, TableReadOptions readOptions,
+                       KeyBatch batch) {
+        cache.getAll(fileNumber, fileSize, which, count, readOptions, batch);
     }
 
     @Override

@@ -293,6 +293,71 @@ public final class Table {
     }
 
     /**
+     * Looks several keys up at once, each as {@link #get} would, sharing the work keys in one
+     * block have in common: the index is searched forward from the previous key's place (not
+     * from its start), and a data block is read, and decompressed, once for all the keys it may
+     * hold (only if the filter lets at least one of them through). The filter is asked per key.
+     *
+     * <p>Requires: the keys numbered {@code which[0..count)} ascend in the table's order.
+     *
+     * @param which the numbers of the keys to look up, in ascending key order
+     * @param count how many of {@code which} to use
+     * @param readOptions whether to check checksums and fill the cache
+     * @param batch supplies the keys and receives the entries found
+     */
+    public void getAll(int[] which, int count, TableReadOptions readOptions, KeyBatch batch) {
+        LookupIterators its = LOOKUP_ITERATORS.get();
+        if (its.busy) {
+            getAll(which, count, readOptions, batch, new LookupIterators());
+            return;
+        }
+        its.busy = true;
+        try {
+            getAll(which, count, readOptions, batch, its);
+        } finally {
+            its.release();
+        }
+    }
+
+    private void getAll(int[] which, int count, TableReadOptions readOptions, KeyBatch batch, LookupIterators its) {
+        KeyComparator comparator = options.comparator();
+        BlockIterator index = its.index(comparator, indexBlock);
+        BlockHandle handle = null;
+        BlockIterator data = null; // positioned in the block at handle, once that was read
+        for (int n = 0; n < count; n++) {
+            int i = which[n];
+            ByteBuffer key = batch.key(i);
+            assert n == 0 || comparator.compare(batch.key(which[n - 1]), key) <= 0 : "keys out of order";
+            // The block of a key is the first whose index key is at or after it: the previous
+            // key's block, as long as its index key is not before this key.
+            if (handle == null || comparator.compare(index.key(), key) < 0) {
+                index.seek(key);
+                if (!index.valid()) {
+                    return; // this key and every later one are past the table's last block
+                }
+                handle = decodeHandle(index.value(), indexBlock);
+                data = null;
+            }
+            if (filter != null && !filter.keyMayMatch(handle.offset(), key)) {
+                filterSkips.incrementAndGet();
+                continue;
+            }
+            if (data == null) {
+                Block block = dataBlock(handle, readOptions, its.blockArray);
+                byte[] owned = block.readerOwnedArray();
+                if (owned != null) {
+                    its.blockArray = owned; // grown by this read: keep the larger array
+                }
+                data = its.data(comparator, block);
+            }
+            data.seek(key); // forward from the previous key's entry when in the same block
+            if (data.valid()) {
+                batch.accept(i, data.key(), data.value());
+            }
+        }
+    }
+
+    /**
      * The two block iterators of a point lookup and the array it decompresses blocks the cache
      * does not want into, kept per thread so that lookups allocate no iterators and no block. They hold blocks only during a lookup ({@link #release()} drops them, so a
      * thread's iterators never keep an evicted block or an unmapped file's view reachable).

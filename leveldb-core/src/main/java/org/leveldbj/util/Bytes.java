@@ -16,6 +16,28 @@ public final class Bytes {
     }
 
     /**
+     * The first byte string, in unsigned byte-wise order, after every string that begins with
+     * {@code prefix}: the prefix without its trailing {@code 0xff} bytes, its last byte then
+     * incremented.
+     *
+     * @param prefix the prefix
+     * @return a new array, or {@code null} when there is none (the prefix is empty or all
+     *     {@code 0xff})
+     */
+    public static byte[] prefixSuccessor(byte[] prefix) {
+        int n = prefix.length;
+        while (n > 0 && prefix[n - 1] == (byte) 0xff) {
+            n--;
+        }
+        if (n == 0) {
+            return null;
+        }
+        byte[] end = java.util.Arrays.copyOf(prefix, n);
+        end[n - 1]++;
+        return end;
+    }
+
+    /**
      * Compares two arrays as unsigned byte strings.
      *
      * @param a the first string

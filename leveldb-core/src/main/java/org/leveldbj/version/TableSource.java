@@ -2,6 +2,7 @@ package org.leveldbj.version;
 
 import java.nio.ByteBuffer;
 import org.leveldbj.iterator.SortedIterator;
+import org.leveldbj.table.KeyBatch;
 import org.leveldbj.table.Table;
 import org.leveldbj.table.TableReadOptions;
 
@@ -38,6 +39,26 @@ public interface TableSource {
      */
     boolean get(long fileNumber, long fileSize, ByteBuffer internalKey, TableReadOptions readOptions,
                 Table.EntryHandler handler);
+
+    /**
+     * Looks several keys up in one table, as {@link Table#getAll} does. The default looks each
+     * key up on its own through {@link #get}; the database's source opens the table once and
+     * shares block reads between the keys.
+     *
+     * @param fileNumber the table's file number
+     * @param fileSize the table's size in bytes
+     * @param which the numbers of the keys to look up, in ascending key order
+     * @param count how many of {@code which} to use
+     * @param readOptions checksum and cache settings of the read
+     * @param batch supplies the keys and receives the entries found
+     */
+    default void getAll(long fileNumber, long fileSize, int[] which, int count, TableReadOptions readOptions,
+                        KeyBatch batch) {
+        for (int n = 0; n < count; n++) {
+            int i = which[n];
+            get(fileNumber, fileSize, batch.key(i), readOptions, (key, value) -> batch.accept(i, key, value));
+        }
+    }
 
     /**
      * Estimates where the data for a key begins in a table file.

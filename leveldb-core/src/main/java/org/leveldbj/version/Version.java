@@ -17,7 +17,6 @@ import org.leveldbj.key.PointLookup;
 import org.leveldbj.key.ValueType;
 import org.leveldbj.table.Table;
 import org.leveldbj.table.TableReadOptions;
-import org.leveldbj.util.Bytes;
 import org.leveldbj.util.LockRank;
 import org.leveldbj.util.OrderedLock;
 
@@ -98,26 +97,7 @@ public final class Version {
 
         /** Receives the first entry at or after the seek key in the block that may hold it. */
         private void accept(ByteBuffer key, ByteBuffer value) {
-            int length = key.remaining();
-            if (length < InternalKeys.TRAILER_SIZE) {
-                throw new CorruptionException("corrupted internal key in table: '"
-                        + Bytes.escape(Bytes.copy(key, key.position(), length)) + "'");
-            }
-            int userLength = length - InternalKeys.TRAILER_SIZE;
-            byte[] userKey = lookup.userKey();
-            if (ucmp.compare(key, key.position(), userLength, lookup.userKeyBuffer(), 0, userKey.length) != 0) {
-                return;
-            }
-            long trailer = InternalKeys.trailer(key, key.position(), length);
-            int type = InternalKeys.typeByte(trailer);
-            if (type == ValueType.VALUE.persistentId() || type == ValueType.VALUE_REFERENCE.persistentId()) {
-                lookup.found(type, Bytes.copy(value, value.position(), value.remaining()));
-            } else if (type == ValueType.DELETION.persistentId()) {
-                lookup.deleted();
-            } else {
-                throw new CorruptionException("corrupted internal key in table: bad type " + type);
-            }
-            lookup.settledAt(InternalKeys.sequence(trailer));
+            MultiLookup.settle(lookup, ucmp, key, value);
         }
     }
 
@@ -322,6 +302,32 @@ public final class Version {
         }
     }
 
+    /**
+     * Looks many started lookups up in the tables at once: each ends as
+     * {@link #get(PointLookup, TableReadOptions, GetStats)} would leave it, but every level is
+     * walked once for all of them and a table is read once for all the keys it may hold (see
+     * {@link MultiLookup}). Lookups already settled (in a memtable) are passed over. Charges no
+     * seeks.
+     *
+     * <p>Requires: the lookups are started at one sequence number and sorted by user key, with
+     * no key twice.
+     *
+     * @param lookups the lookups; those a table holds are settled here
+     * @param count how many of {@code lookups} to use
+     * @param readOptions checksum and cache settings
+     * @throws CorruptionException if an entry read is malformed
+     */
+    public void getAll(PointLookup[] lookups, int count, TableReadOptions readOptions) {
+        MultiLookup batch = new MultiLookup(lookups, count, vset.icmp(), vset.tables(), readOptions);
+        batch.level0(level0NewestFirst);
+        for (int level = 1; level < VersionSet.NUM_LEVELS; level++) {
+            List<FileMetaData> list = files.get(level);
+            if (!list.isEmpty()) {
+                batch.level(list);
+            }
+        }
+    }
+
     /** Reads one file; returns whether it settled the lookup. */
     private boolean search(FileMetaData f, int level, PointLookup lookup, TableReadOptions readOptions,
                            GetStats stats) {
@@ -505,6 +511,51 @@ public final class Version {
                 out.add(levelIterator(files.get(level), readOptions));
             }
         }
+    }
+
+    /**
+     * Adds iterators over the files that may hold user keys in {@code [lower, upper)}: a table
+     * whose key range lies entirely outside is left out (never opened nor read), level 0's
+     * tables one by one, each deeper level's by the run of files overlapping the range.
+     *
+     * @param readOptions checksum and cache settings
+     * @param lower the smallest user key wanted, or {@code null} for none
+     * @param upper the first user key not wanted, or {@code null} for none
+     * @param out receives the iterators, to be closed by the caller
+     */
+    public void addIterators(TableReadOptions readOptions, byte[] lower, byte[] upper, List<SortedIterator> out) {
+        if (lower == null && upper == null) {
+            addIterators(readOptions, out);
+            return;
+        }
+        KeyComparator ucmp = vset.icmp().userComparator();
+        for (FileMetaData f : files.get(0)) {
+            if (mayOverlap(ucmp, f, lower, upper)) {
+                out.add(levelIterator(List.of(f), readOptions));
+            }
+        }
+        for (int level = 1; level < VersionSet.NUM_LEVELS; level++) {
+            List<FileMetaData> list = files.get(level);
+            int from = 0;
+            while (from < list.size() && !mayOverlap(ucmp, list.get(from), lower, upper)) {
+                from++;
+            }
+            int to = from;
+            while (to < list.size() && mayOverlap(ucmp, list.get(to), lower, upper)) {
+                to++;
+            }
+            if (from < to) {
+                out.add(levelIterator(list.subList(from, to), readOptions));
+            }
+        }
+    }
+
+    /** Whether a file's user-key range meets {@code [lower, upper)}. */
+    private static boolean mayOverlap(KeyComparator ucmp, FileMetaData f, byte[] lower, byte[] upper) {
+        if (lower != null && compareUser(ucmp, lower, f.largest()) > 0) {
+            return false;
+        }
+        return upper == null || compareUser(ucmp, upper, f.smallest()) > 0;
     }
 
     /**

@@ -237,6 +237,32 @@ class IndexedWriteBatchTest {
     }
 
     @Test
+    void boundsHoldForTheBatchsWritesToo() throws IOException {
+        try (ExtendedDB db = LevelDbFactory.factory.open(new File("/db"), new Options().env(env))) {
+            db.put(b("b"), b("2"));
+            db.put(b("e"), b("5"));
+            try (WriteBatchWithIndex batch = db.createWriteBatchWithIndex()) {
+                batch.put(b("a"), b("1")).put(b("c"), b("3")).delete(b("b")).put(b("d"), b("4")).put(b("f"), b("6"));
+                ReadOptions bounded = new ReadOptions().iterateLowerBound(b("b")).iterateUpperBound(b("e"));
+                List<String> forward = new ArrayList<>();
+                List<String> backward = new ArrayList<>();
+                try (DBIterator it = batch.iterator(db, bounded)) {
+                    for (it.seekToFirst(); it.hasNext(); ) {
+                        forward.add(s(it.next().getKey()));
+                    }
+                    it.seekToLast(); // the cursor rules of DBIterator: on the last entry, which prev() passes
+                    backward.add(s(it.peekNext().getKey()));
+                    while (it.hasPrev()) {
+                        backward.add(s(it.prev().getKey()));
+                    }
+                }
+                assertEquals(List.of("c", "d"), forward, "a and f are the batch's, outside the bounds");
+                assertEquals(List.of("d", "c"), backward);
+            }
+        }
+    }
+
+    @Test
     void misuseFailsWithTypedExceptions() throws IOException {
         try (ExtendedDB db = LevelDbFactory.factory.open(new File("/db"), new Options().env(env));
              ExtendedDB other = LevelDbFactory.factory.open(new File("/other"), new Options().env(env))) {

@@ -4,9 +4,13 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.UnaryOperator;
@@ -14,6 +18,7 @@ import org.iq80.leveldb.CompressionType;
 import org.iq80.leveldb.DB;
 import org.iq80.leveldb.ExtendedDB;
 import org.iq80.leveldb.DBIterator;
+import org.iq80.leveldb.ExtendedDB;
 import org.iq80.leveldb.FilterPolicy;
 import org.iq80.leveldb.Options;
 import org.iq80.leveldb.ReadOptions;
@@ -307,6 +312,15 @@ final class RecipeRunner {
             deleted++;
             byte[] got = db.get(k, ro);
             check(got == null, prefix, "Get(" + Recipe.shortHex(k) + ") of a deleted key: found " + shortHexOrNull(got));
+        }
+        // The same keys, live and deleted, in one multiGet: each table read by the batch path.
+        List<byte[]> keys = new ArrayList<>(m.touched);
+        Collections.shuffle(keys, new Random(keys.size())); // out of order, as callers give them
+        List<byte[]> values = ((ExtendedDB) db).multiGet(keys, ro);
+        for (int i = 0; i < keys.size(); i++) {
+            byte[] expected = m.live.get(keys.get(i));
+            check(Arrays.equals(values.get(i), expected), prefix, "multiGet: key " + Recipe.shortHex(keys.get(i)) + " = "
+                    + shortHexOrNull(values.get(i)) + ", expected " + shortHexOrNull(expected));
         }
         try (DBIterator it = db.iterator(ro)) {
             // Forward scan.

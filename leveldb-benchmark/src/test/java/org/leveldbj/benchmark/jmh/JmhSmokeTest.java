@@ -104,6 +104,16 @@ class JmhSmokeTest {
     }
 
     @Test
+    void multiGet() throws RunnerException {
+        check(run(MultiGetBenchmark.class, Map.of("keys", "2000")), 3 * 2);
+    }
+
+    @Test
+    void prefixScan() throws RunnerException {
+        check(run(PrefixScanBenchmark.class, Map.of("keys", "2000")), 4);
+    }
+
+    @Test
     void blockCache() throws RunnerException {
         check(run(BlockCacheBenchmark.class, Map.of("capacityMb", "1")), 2);
     }
