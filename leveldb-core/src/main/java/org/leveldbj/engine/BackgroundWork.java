@@ -86,6 +86,32 @@ final class BackgroundWork {
         }
     }
 
+    /** Work that must run as a background step, alone with the version (an ingestion's commit). */
+    @FunctionalInterface
+    interface StepTask {
+        /**
+         * Runs with the database lock held, as the only step; may release the lock for I/O.
+         *
+         * @throws IOException if it fails (recorded as the background error)
+         */
+        void run() throws IOException;
+    }
+
+    /** A {@link StepTask} handed to {@link #runInStep}, and how it went. Guarded by the lock. */
+    private static final class PendingTask {
+        final StepTask task;
+        boolean started;
+        boolean done;
+        Throwable failure;
+
+        PendingTask(StepTask task) {
+            this.task = task;
+        }
+    }
+
+    @GuardedBy("s.mutex")
+    private PendingTask pending;
+
     /** The references compactions made for moved values, until their edit is applied. The running step only. */
     private final List<byte[]> relocated = new ArrayList<>();
 
@@ -219,10 +245,10 @@ final class BackgroundWork {
             return;
         }
         if (!sweep) {
-            if (suspensions > 0 && s.imm() == null && manual == null) {
+            if (suspensions > 0 && s.imm() == null && manual == null && pending == null) {
                 return;
             }
-            if (s.imm() == null && manual == null && !s.versions.needsCompaction()) {
+            if (s.imm() == null && manual == null && pending == null && !s.versions.needsCompaction()) {
                 return;
             }
         }
@@ -309,6 +335,10 @@ final class BackgroundWork {
             flush.flushImmutable();
             return;
         }
+        if (pending != null) {
+            runPending();
+            return;
+        }
         ManualCompaction m = manual;
         Compaction c;
         byte[] manualEnd = null;
@@ -368,6 +398,54 @@ final class BackgroundWork {
                 }
                 manual = null;
             }
+        }
+    }
+
+    @GuardedBy("s.mutex")
+    private void runPending() throws IOException {
+        PendingTask p = pending;
+        p.started = true;
+        try {
+            p.task.run();
+        } catch (IOException | RuntimeException | Error e) {
+            p.failure = e;
+            throw e;
+        } finally {
+            p.done = true;
+            pending = null;
+        }
+    }
+
+    /**
+     * Runs a task as a background step (after a pending flush, before any compaction) and
+     * waits for it, so that it sees a version no compaction is about to change. Requires: the
+     * lock; no other task waiting (one ingestion at a time: the write queue's leader).
+     *
+     * @param task the task
+     * @throws DBException if the database closes or has a background error before the task
+     *     starts, or the task fails (its failure, which is also the background error, as the
+     *     cause)
+     */
+    @SuppressWarnings("GuardedBy") // held by the caller through its own reference: asserted
+    void runInStep(StepTask task) {
+        assert s.mutex.isHeldByCurrentThread();
+        assert pending == null;
+        PendingTask p = new PendingTask(task);
+        pending = p;
+        scheduleIfNeeded();
+        while (!p.done) {
+            if (!p.started && (s.shuttingDown || s.hasBackgroundError())) {
+                pending = null;
+                s.checkBackgroundError();
+                throw new DBException("database is closed");
+            }
+            awaitChange();
+        }
+        if (p.failure != null) {
+            if (p.failure instanceof DBException e) {
+                throw e;
+            }
+            throw new IOErrorException("IO error: " + s.dir + ": " + p.failure.getMessage(), p.failure);
         }
     }
 
