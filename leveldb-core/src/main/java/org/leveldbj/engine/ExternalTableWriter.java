@@ -39,7 +39,11 @@ public final class ExternalTableWriter implements TableWriter {
     private final Env.WritableFile file;
     private final TableBuilder builder;
     private byte[] first;
-    private byte[] previous;
+    /** The previous user key: its first {@link #previousLength} bytes. */
+    private byte[] previous = new byte[64];
+    private int previousLength = -1;
+    /** The internal key being added, reused. */
+    private byte[] internal = new byte[64 + InternalKeys.TRAILER_SIZE];
     private long position;
     private boolean done;
 
@@ -108,21 +112,36 @@ public final class ExternalTableWriter implements TableWriter {
 
     private void add(byte[] key, byte[] value, ValueType type) {
         checkUsable();
-        if (previous != null && userComparator.compare(key, previous) <= 0) {
+        int order = previousLength < 0 ? 1 : userComparator.compare(key, 0, key.length, previous, 0, previousLength);
+        if (order <= 0) {
+            byte[] before = Arrays.copyOf(previous, previousLength);
             throw new InvalidArgumentException("Invalid argument: key at position " + position + " ("
-                    + describe(key) + ") is not after the key at position " + (position - 1) + " (" + describe(previous)
-                    + ") under comparator " + userComparator.name() + (userComparator.compare(key, previous) == 0
-                    ? ": duplicate key" : ": keys must be added in increasing order"));
+                    + describe(key) + ") is not after the key at position " + (position - 1) + " (" + describe(before)
+                    + ") under comparator " + userComparator.name()
+                    + (order == 0 ? ": duplicate key" : ": keys must be added in increasing order"));
+        }
+        int length = key.length + InternalKeys.TRAILER_SIZE;
+        if (internal.length < length) {
+            internal = new byte[Math.max(length, 2 * internal.length)];
+        }
+        System.arraycopy(key, 0, internal, 0, key.length);
+        long trailer = InternalKeys.packTrailer(0, type);
+        for (int i = 0; i < InternalKeys.TRAILER_SIZE; i++) {
+            internal[key.length + i] = (byte) (trailer >>> (8 * i));
         }
         try {
-            builder.add(InternalKeys.encode(key, 0, type), value);
+            builder.add(java.nio.ByteBuffer.wrap(internal, 0, length), java.nio.ByteBuffer.wrap(value));
         } catch (IOException e) {
             throw failure("writing", e);
         }
         if (first == null) {
             first = key.clone();
         }
-        previous = key.clone();
+        if (previous.length < key.length) {
+            previous = new byte[Math.max(key.length, 2 * previous.length)];
+        }
+        System.arraycopy(key, 0, previous, 0, key.length);
+        previousLength = key.length;
         position++;
     }
 
@@ -143,7 +162,8 @@ public final class ExternalTableWriter implements TableWriter {
             abandon(e);
             throw e instanceof IOException io ? failure("finishing", io) : (RuntimeException) e;
         }
-        return new TableFileInfo(target.toFile(), builder.fileSize(), position, first, previous);
+        return new TableFileInfo(target.toFile(), builder.fileSize(), position, first,
+                Arrays.copyOf(previous, previousLength));
     }
 
     @Override

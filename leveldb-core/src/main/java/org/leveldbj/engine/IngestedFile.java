@@ -82,7 +82,8 @@ record IngestedFile(Path path, long size, long entries, byte[] smallest, byte[] 
         String name = path.toString();
         KeyComparator user = ((org.leveldbj.key.InternalKeyComparator) options.comparator()).userComparator();
         byte[] first = null;
-        byte[] previous = null;
+        byte[] previous = new byte[64];
+        int previousLength = 0;
         long entries = 0;
         try (SortedIterator it = table.iterator(new TableReadOptions(true, false))) {
             for (it.seekToFirst(); it.valid(); it.next()) {
@@ -103,23 +104,25 @@ record IngestedFile(Path path, long size, long entries, byte[] smallest, byte[] 
                     throw new CorruptionException("entry " + entries + ": sequence number " + sequence
                             + " (a table for ingestion, as a TableWriter makes it, has 0)", name, it.sourceOffset());
                 }
-                byte[] internal = new byte[length];
-                key.get(key.position(), internal);
-                if (previous != null && user.compare(internal, 0, length - InternalKeys.TRAILER_SIZE,
-                        previous, 0, previous.length - InternalKeys.TRAILER_SIZE) <= 0) {
+                if (entries > 0 && user.compare(key, key.position(), length - InternalKeys.TRAILER_SIZE,
+                        ByteBuffer.wrap(previous), 0, previousLength - InternalKeys.TRAILER_SIZE) <= 0) {
                     throw new CorruptionException("entry " + entries + ": key is not after the previous one under comparator "
                             + user.name(), name, it.sourceOffset());
                 }
-                if (first == null) {
-                    first = internal;
+                if (previous.length < length) {
+                    previous = new byte[Math.max(length, 2 * previous.length)];
                 }
-                previous = internal;
+                key.get(key.position(), previous, 0, length);
+                previousLength = length;
+                if (first == null) {
+                    first = java.util.Arrays.copyOf(previous, length);
+                }
                 entries++;
             }
         }
         if (entries == 0) {
             throw new CorruptionException("table holds no entry", name, 0);
         }
-        return new IngestedFile(path, size, entries, first, previous);
+        return new IngestedFile(path, size, entries, first, java.util.Arrays.copyOf(previous, previousLength));
     }
 }
