@@ -773,7 +773,7 @@ public final class DbImpl implements ExtendedDB {
         }
         checkOpen();
         checkWritable("ingesting");
-        new Ingestion(s, writes, background, obsolete).run(options, paths);
+        new Ingestion(s, writes, wal, background, obsolete).run(options, paths);
     }
 
     /**

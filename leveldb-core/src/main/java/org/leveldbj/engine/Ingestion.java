@@ -45,7 +45,8 @@ import org.leveldbj.version.VersionSet;
  *       version of its keys exists, and no reader can tell 0 from S); every other file is
  *       rewritten into the database with sequence S (a stream copy), after the memtable, when it
  *       holds anything, is written to a table (the memtable is read before the tables, and the
- *       MANIFEST must not record S while the live log holds records below it).</li>
+ *       MANIFEST must not record S while the live log holds records below it). Otherwise the
+ *       logs are synced, as for a synced write: a crash keeps a prefix of the history.</li>
  *   <li>The files go into the directory under new table numbers, protected from the obsolete
  *       files sweep as pending outputs, synced, then the directory once.</li>
  *   <li>The commit runs as a background step ({@link BackgroundWork#runInStep}), so no
@@ -65,6 +66,7 @@ import org.leveldbj.version.VersionSet;
 final class Ingestion {
     private final DbState s;
     private final WriteQueue writes;
+    private final WriteAheadLog wal;
     private final BackgroundWork background;
     private final ObsoleteFiles obsolete;
 
@@ -82,9 +84,10 @@ final class Ingestion {
         }
     }
 
-    Ingestion(DbState s, WriteQueue writes, BackgroundWork background, ObsoleteFiles obsolete) {
+    Ingestion(DbState s, WriteQueue writes, WriteAheadLog wal, BackgroundWork background, ObsoleteFiles obsolete) {
         this.s = s;
         this.writes = writes;
+        this.wal = wal;
         this.background = background;
         this.obsolete = obsolete;
     }
@@ -158,6 +161,8 @@ final class Ingestion {
             if (rewrite && (!s.mem().isEmpty() || s.imm() != null)) {
                 writes.switchMemTableAsLeader();
                 background.awaitImmutableFlushed();
+            } else {
+                syncLogs();
             }
             for (Prepared p : files) {
                 p.number = obsolete.newHeldFile();
@@ -197,6 +202,43 @@ final class Ingestion {
                     deletePrepared(files);
                 }
             }
+        }
+    }
+
+    /**
+     * Syncs the logs as a synced write does, so that every write before the ingestion is as
+     * durable as the ingestion will be (a crash then keeps a prefix of the history). A failure
+     * is sticky, as a failed synced write's. Requires: the lock (released while syncing), as the
+     * leader.
+     */
+    @GuardedBy("s.mutex")
+    private void syncLogs() {
+        if (s.mem().isEmpty() && s.imm() == null) {
+            return;
+        }
+        WriteAheadLog.Append append = wal.prepare(true);
+        IOException failure = null;
+        s.mutex.unlock();
+        try {
+            if (append.previousToSync() != null) {
+                append.previousToSync().sync();
+            }
+            if (append.syncDirectory()) {
+                s.env.syncDir(s.dir);
+            }
+            append.log().sync();
+        } catch (IOException e) {
+            failure = e;
+        } finally {
+            s.mutex.lock();
+        }
+        if (failure != null) {
+            IOErrorException e = new IOErrorException(WriteQueue.ioErrorMessage(wal.currentPath(), failure), failure);
+            s.recordBackgroundError(e);
+            throw e;
+        }
+        if (append.syncsSomethingElse()) {
+            wal.committed(append);
         }
     }
 

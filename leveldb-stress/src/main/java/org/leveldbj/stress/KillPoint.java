@@ -27,7 +27,13 @@ enum KillPoint {
     /** Any file change of a backup being made: shared files, its own files, its meta file. */
     BACKUP("org.leveldbj.backup.BackupCreation", "make"),
     /** Any file change of a purge of backups: meta files, then the files no backup holds. */
-    PURGE("org.leveldbj.backup.BackupEngine", "purgeLocked");
+    PURGE("org.leveldbj.backup.BackupEngine", "purgeLocked"),
+    /**
+     * Any table or log change of an ingestion on the calling thread: the memtable switch or the
+     * log sync, the tables copied, linked or rewritten into the directory, the removal of moved
+     * originals. Its commit (a MANIFEST write in a background step) is a {@link #MANIFEST} kill.
+     */
+    INGEST("org.leveldbj.engine.Ingestion", "run");
 
     private static final StackWalker WALKER = StackWalker.getInstance();
 
@@ -60,6 +66,8 @@ enum KillPoint {
                 return name.startsWith("MANIFEST-") || name.equals("CURRENT") || name.endsWith(".dbtmp");
             case REPAIR:
                 return true;
+            case INGEST:
+                return name.endsWith(".ldb") || name.endsWith(".sst") || name.endsWith(".log");
             case CHECKPOINT:
                 return String.valueOf(file).contains(".checkpoint-tmp"); // built there, then renamed
             case BACKUP:

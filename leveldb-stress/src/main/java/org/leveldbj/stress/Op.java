@@ -19,7 +19,14 @@ package org.leveldbj.stress;
 record Op(long number, Kind kind, boolean sync, boolean unlogged, int[] keys, boolean[] deletes, long intentNanos, long ackNanos) {
     /** What an operation writes. */
     enum Kind {
-        PUT, DELETE, BATCH
+        /** One put. */
+        PUT,
+        /** One deletion. */
+        DELETE,
+        /** A write batch: all or nothing. */
+        BATCH,
+        /** A table file of puts and deletions, ingested: all or nothing, durable once acknowledged. */
+        INGEST
     }
 
     Op {

@@ -298,7 +298,7 @@ final class Verifier {
         }
         for (int i = minP + 1; i <= n; i++) {
             Op op = ops.get(i - 1);
-            if (op.kind() != Op.Kind.BATCH) {
+            if (op.kind() != Op.Kind.BATCH && op.kind() != Op.Kind.INGEST) {
                 continue;
             }
             List<String> applied = new ArrayList<>();
