@@ -111,6 +111,12 @@ final class BackgroundWork {
 
     @GuardedBy("s.mutex")
     private PendingTask pending;
+    /**
+     * The level the running compaction writes its outputs to, -1 when none runs: a flush that
+     * runs inside it must not place its table there (see {@link MemTableFlush#flushImmutable(int)}).
+     */
+    @GuardedBy("s.mutex")
+    private int compactingInto = -1;
 
     /** The references compactions made for moved values, until their edit is applied. The running step only. */
     private final List<byte[]> relocated = new ArrayList<>();
@@ -149,7 +155,7 @@ final class BackgroundWork {
                             s.mutex.lock();
                             try {
                                 if (s.imm() != null && !s.shuttingDown) {
-                                    flush.flushImmutable();
+                                    flushInsideCompaction();
                                     s.backgroundChanged.signalAll();
                                 }
                                 nanos += System.nanoTime() - start;
@@ -401,6 +407,18 @@ final class BackgroundWork {
         }
     }
 
+    /** A flush from inside the running compaction, kept out of its output level. Requires: the lock. */
+    @SuppressWarnings("GuardedBy") // the compaction's context holds it through the constructor's reference: asserted
+    private void flushInsideCompaction() throws IOException {
+        assert s.mutex.isHeldByCurrentThread();
+        flushInsideCompactionLocked();
+    }
+
+    @GuardedBy("s.mutex")
+    private void flushInsideCompactionLocked() throws IOException {
+        flush.flushImmutable(compactingInto);
+    }
+
     @GuardedBy("s.mutex")
     private void runPending() throws IOException {
         PendingTask p = pending;
@@ -458,6 +476,7 @@ final class BackgroundWork {
         CompactionStats stats;
         boolean separated = s.versions.separatedValues();
         try {
+            compactingInto = c.level() + 1;
             s.mutex.unlock();
             try {
                 stats = job.run(c, smallestSnapshot, separated);
@@ -467,6 +486,7 @@ final class BackgroundWork {
                 }
             } finally {
                 s.mutex.lock();
+                compactingInto = -1;
                 // Only this thread deletes files, so the outputs need no protection from here on.
                 obsolete.releaseAllBut(before);
             }

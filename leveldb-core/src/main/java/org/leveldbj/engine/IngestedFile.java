@@ -65,6 +65,9 @@ record IngestedFile(Path path, long size, long entries, byte[] smallest, byte[] 
         try (Env.RandomAccessFile file = env.newRandomAccessFile(path)) {
             TableOptions options = tableOptions.withBlockCache(BlockCache.NONE).withVerifyChecksums(true);
             Table table = Table.open(name, file, size, options);
+            if (table.filterError() != null) {
+                throw table.filterError(); // a reader with the database's filter policy would trip on it
+            }
             return scan(table, path, size, options);
         } catch (IOException e) {
             throw new IOErrorException("IO error: " + name + ": " + e.getMessage(), e);

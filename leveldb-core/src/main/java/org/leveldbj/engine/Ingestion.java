@@ -69,6 +69,9 @@ final class Ingestion {
     private final WriteAheadLog wal;
     private final BackgroundWork background;
     private final ObsoleteFiles obsolete;
+    /** Time spent reading the files to check them, and putting them into the directory (for the info log). */
+    private long checkNanos;
+    private long prepareNanos;
 
     /** One file on its way in: the checked original, and the table the database will hold. */
     private static final class Prepared {
@@ -100,7 +103,9 @@ final class Ingestion {
      * @return a line for the info log
      */
     String run(IngestOptions options, Path... files) {
+        long start = System.nanoTime();
         List<Prepared> prepared = check(files);
+        checkNanos = System.nanoTime() - start;
         String[] summary = new String[1];
         writes.runAlone(() -> summary[0] = asLeader(prepared, options.moveFiles()));
         if (options.moveFiles()) {
@@ -170,12 +175,14 @@ final class Ingestion {
             }
             boolean keep = false;
             try {
+                long start = System.nanoTime();
                 s.mutex.unlock();
                 try {
                     prepare(files, sequence, move);
                 } finally {
                     s.mutex.lock();
                 }
+                prepareNanos = System.nanoTime() - start;
                 if (s.shuttingDown) {
                     throw new DBException("database is closed");
                 }
@@ -406,14 +413,16 @@ final class Ingestion {
         }
     }
 
-    private static String summary(List<Prepared> files, boolean rewritten, long sequence) {
-        StringBuilder sb = new StringBuilder("Ingested ").append(files.size()).append(" files");
+    private String summary(List<Prepared> files, boolean rewritten, long sequence) {
+        StringBuilder sb = new StringBuilder("Ingested ").append(files.size()).append(" files (checked in ")
+                .append(checkNanos / 1_000_000).append(" ms, put in place in ").append(prepareNanos / 1_000_000)
+                .append(" ms)");
         if (rewritten) {
             sb.append(" at sequence ").append(sequence);
         }
         sb.append(':');
         for (Prepared p : files) {
-            sb.append(" #").append(p.number).append(p.asIs ? " (as is)" : " (rewritten)").append(' ')
+            sb.append(" #").append(p.number).append(p.asIs ? (p.linked ? " (linked)" : " (as is)") : " (rewritten)").append(' ')
                     .append(p.source.entries()).append(" entries");
         }
         return sb.toString();

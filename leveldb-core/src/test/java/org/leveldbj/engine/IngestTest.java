@@ -42,7 +42,7 @@ class IngestTest {
     @TempDir
     Path tmp;
 
-    private int fileCount;
+    private final java.util.concurrent.atomic.AtomicInteger fileCount = new java.util.concurrent.atomic.AtomicInteger();
 
     private static byte[] key(int i) {
         return bytes(String.format("key%07d", i));
@@ -50,7 +50,7 @@ class IngestTest {
 
     /** Writes a table of the given entries (null value = deletion), in key order. */
     private File table(ExtendedDB db, TreeMap<Integer, String> entries) {
-        File file = tmp.resolve("in-" + (fileCount++) + ".sst").toFile();
+        File file = tmp.resolve("in-" + fileCount.getAndIncrement() + ".sst").toFile();
         try (TableWriter w = db.newTableWriter(file)) {
             entries.forEach((k, v) -> {
                 if (v == null) {
@@ -244,6 +244,33 @@ class IngestTest {
             e = assertThrows(CorruptionException.class, () -> db.ingest(junk.toFile()));
             assertEquals(junk.toString(), e.file());
             assertThrows(org.iq80.leveldb.IOErrorException.class, () -> db.ingest(tmp.resolve("missing.sst").toFile()));
+        }
+    }
+
+    @Test
+    void twoDatabasesOnAOneThreadPoolIngestAtOnce() throws Exception {
+        org.iq80.leveldb.BackgroundPool pool = org.leveldbj.db.LevelDbFactory.newBackgroundPool(1);
+        Options options = new Options().backgroundPool(pool).writeBufferSize(16 << 10);
+        try (ExtendedDB a = factory.open(tmp.resolve("a").toFile(), options);
+             ExtendedDB b = factory.open(tmp.resolve("b").toFile(), options)) {
+            Thread other = new Thread(() -> {
+                for (int i = 0; i < 20; i++) {
+                    b.put(key(i * 100), bytes("b"));
+                    b.ingest(table(b, range(i * 100, i * 100 + 50, "b")));
+                }
+            });
+            other.start();
+            for (int i = 0; i < 20; i++) {
+                a.put(key(i * 100 + 10), bytes("a"));
+                a.ingest(table(a, range(i * 100, i * 100 + 50, "a")));
+            }
+            other.join();
+            for (int i = 0; i < 20; i++) {
+                assertEquals("a" + (i * 100 + 10), asString(a.get(key(i * 100 + 10))));
+                assertEquals("b" + (i * 100), asString(b.get(key(i * 100))));
+            }
+        } finally {
+            pool.close();
         }
     }
 
