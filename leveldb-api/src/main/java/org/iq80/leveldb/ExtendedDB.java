@@ -179,6 +179,58 @@ public interface ExtendedDB extends DB {
     DBIterator prefixIterator(byte[] prefix, ReadOptions options);
 
     /**
+     * A writer of a table file for this database, with its options (comparator, block size,
+     * restart interval, compression, filter policy): see {@link TableWriter}.
+     *
+     * @param file the table file to write; it must not exist
+     * @return the writer, to close
+     * @throws InvalidArgumentException if {@code file} exists
+     * @throws DBException if the database is closed; {@link IOErrorException} if the file
+     *     cannot be created
+     */
+    TableWriter newTableWriter(java.io.File file);
+
+    /**
+     * Adds table files made by a {@link TableWriter} to the database, copying them: the same as
+     * {@code ingest(new IngestOptions(), files)}.
+     *
+     * @param files the table files; their key ranges must not overlap each other
+     * @throws InvalidArgumentException if no file is given, a file is given twice, two files'
+     *     key ranges overlap, or the database is read-only
+     * @throws CorruptionException if a file is damaged or not such a table (naming the file,
+     *     the offset and what is wrong); nothing was added then
+     * @throws DBException if the database is closed or has a background error;
+     *     {@link IOErrorException} if a file cannot be read, copied or recorded
+     */
+    void ingest(java.io.File... files);
+
+    /**
+     * Adds table files made by a {@link TableWriter} to the database, atomically: either every
+     * file becomes part of the database, in one MANIFEST record, or none does (also across a
+     * crash: a file copied in but not recorded is deleted at the next open). After it returns,
+     * the files' entries are newer than every write made before the call (a deletion in a file
+     * hides the key's earlier value), snapshots taken before the call do not see them, and
+     * writes made after it are newer than them. Writes wait while it runs.
+     *
+     * <p>Each file is read completely first (checksums, key order under the database's
+     * comparator, entry layout). A file whose key range overlaps nothing in the database while
+     * no snapshot is open is taken as it is (linked or copied) and placed at the deepest level;
+     * any other is rewritten into the database with a new sequence number (a stream copy; the
+     * memtable is written to a table first) and placed at the deepest level where it overlaps
+     * nothing older, level 0 at worst. See {@code doc/bulk-load.md}.
+     *
+     * @param options copy or move
+     * @param files the table files; their key ranges must not overlap each other
+     * @throws InvalidArgumentException if no file is given, a file is given twice, two files'
+     *     key ranges overlap, or the database is read-only
+     * @throws CorruptionException if a file is damaged or not such a table (naming the file,
+     *     the offset and what is wrong); nothing was added then
+     * @throws DBException if the database is closed or has a background error;
+     *     {@link IOErrorException} if a file cannot be read, copied or recorded
+     */
+    void ingest(IngestOptions options, java.io.File... files);
+
+    /**
      * Closes the database, as {@link DB#close()} does, without a checked exception: writes made
      * without the write-ahead log are first written to a table, and when that fails the database
      * still closes and then this throws, so that their loss is not silent.

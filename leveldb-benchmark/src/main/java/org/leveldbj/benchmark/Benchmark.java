@@ -131,7 +131,7 @@ final class Benchmark {
     }
 
     private void runThreads(Workload workload) throws BenchmarkException {
-        WorkloadContext context = new WorkloadContext(db, workload, flags, values);
+        WorkloadContext context = new WorkloadContext(db, dir, workload, flags, values);
         Progress.Counter counter = progress.start(progressPrefix + label);
         List<ThreadState> states = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();

@@ -52,6 +52,53 @@ final class Operations {
         thread.stats.addBytes(bytes);
     }
 
+    /** The most entries {@link #writeByIngest} puts in one table file. */
+    static final int INGEST_FILE_ENTRIES = 1_000_000;
+
+    /**
+     * fillseq's entries by bulk loading: sorted entries written with the database's table writer
+     * into files of at most {@link #INGEST_FILE_ENTRIES} entries in a directory beside the
+     * database, then one ingest moving them all in. Timed from the first put to the ingest's
+     * return.
+     */
+    static void writeByIngest(WorkloadContext context, ThreadState thread) {
+        if (!(context.db instanceof org.iq80.leveldb.ExtendedDB db)) {
+            throw new IllegalStateException("fillingest needs a database with ExtendedDB.ingest (leveldbj)");
+        }
+        java.io.File staging = new java.io.File(context.dir.getAbsoluteFile().getParentFile(),
+                context.dir.getName() + ".ingest-" + thread.index);
+        if (!staging.isDirectory() && !staging.mkdirs()) {
+            throw new UncheckedIOException(new IOException("cannot create " + staging));
+        }
+        ValueGenerator.Cursor values = context.values.cursor();
+        java.util.List<java.io.File> files = new java.util.ArrayList<>();
+        long bytes = 0;
+        try {
+            for (int start = 0; start < context.num; start += INGEST_FILE_ENTRIES) {
+                java.io.File file = new java.io.File(staging, files.size() + ".sst");
+                try (org.iq80.leveldb.TableWriter writer = db.newTableWriter(file)) {
+                    int end = Math.min(context.num, start + INGEST_FILE_ENTRIES);
+                    for (int i = start; i < end; i++) {
+                        byte[] key = Keys.key(i);
+                        int size = valueSize(context, thread);
+                        writer.put(key, values.next(size));
+                        bytes += size + key.length;
+                        thread.stats.finishedSingleOp();
+                    }
+                    writer.finish();
+                }
+                files.add(file);
+            }
+            db.ingest(new org.iq80.leveldb.IngestOptions().moveFiles(true), files.toArray(new java.io.File[0]));
+        } finally {
+            for (java.io.File file : files) {
+                file.delete();
+            }
+            staging.delete();
+        }
+        thread.stats.addBytes(bytes);
+    }
+
     /**
      * The size of the next value: {@code --large_value_size} for {@code --large_value_percent}
      * of the writes (drawn after the key, as the C++ runner draws it), else the workload's.

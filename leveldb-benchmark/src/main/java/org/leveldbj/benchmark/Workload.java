@@ -16,6 +16,12 @@ enum Workload {
             return 1000;
         }
     },
+    /**
+     * fillseq's entries loaded in bulk: written with a table writer into files of at most
+     * {@link Operations#INGEST_FILE_ENTRIES} entries beside the database, then added with one
+     * ingest that moves them in (leveldbj only).
+     */
+    FILLINGEST("fillingest", true, Operations::writeByIngest),
     FILLRANDOM("fillrandom", true, Operations::writeRandom),
     OVERWRITE("overwrite", false, Operations::writeRandom),
     FILLSYNC("fillsync", true, Operations::writeRandom) {

@@ -19,9 +19,12 @@ final class WorkloadContext {
     final int entriesPerBatch;
     final WriteOptions writeOptions;
     final ValueGenerator values;
+    /** The database's directory. */
+    final java.io.File dir;
 
-    WorkloadContext(DB db, Workload workload, Flags flags, ValueGenerator values) {
+    WorkloadContext(DB db, java.io.File dir, Workload workload, Flags flags, ValueGenerator values) {
         this.db = db;
+        this.dir = dir;
         this.num = workload.num(flags.num);
         this.keySpace = flags.num;
         this.reads = workload.reads(flags.effectiveReads());

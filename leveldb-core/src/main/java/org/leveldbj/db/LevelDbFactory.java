@@ -10,11 +10,13 @@ import org.iq80.leveldb.DB;
 import org.iq80.leveldb.DBFactory;
 import org.iq80.leveldb.ExtendedDB;
 import org.iq80.leveldb.Options;
+import org.iq80.leveldb.TableWriter;
 import org.iq80.leveldb.WriteBufferBudget;
 import org.leveldbj.background.Pool;
 import org.leveldbj.cache.ClockBlockCache;
 import org.leveldbj.engine.DatabaseDirectory;
 import org.leveldbj.engine.DbImpl;
+import org.leveldbj.engine.ExternalTableWriter;
 import org.leveldbj.memtable.MemTableBudget;
 
 /**
@@ -92,6 +94,24 @@ public final class LevelDbFactory implements DBFactory {
      */
     public static WriteBufferBudget newWriteBufferBudget(long capacityBytes) {
         return new MemTableBudget(capacityBytes);
+    }
+
+    /**
+     * A writer of a table file for {@link ExtendedDB#ingest(File...)}, with the table settings a
+     * database opened with these options uses (comparator, block size, restart interval,
+     * compression, filter policy; the environment): see {@link TableWriter}. An extension.
+     *
+     * @param file the file to write; it must not exist
+     * @param options the options of the database the file is meant for
+     * @return the writer, to close
+     * @throws org.iq80.leveldb.InvalidArgumentException if {@code file} exists
+     * @throws org.iq80.leveldb.IOErrorException if the file cannot be created
+     */
+    public static TableWriter newTableWriter(File file, Options options) {
+        if (file == null) {
+            throw new NullPointerException("file is null");
+        }
+        return ExternalTableWriter.create(file.toPath(), options);
     }
 
     /**

@@ -95,6 +95,38 @@ final class BackgroundWork {
         }
     }
 
+    /** Work that must run as a background step, alone with the version (an ingestion's commit). */
+    @FunctionalInterface
+    interface StepTask {
+        /**
+         * Runs with the database lock held, as the only step; may release the lock for I/O.
+         *
+         * @throws IOException if it fails (recorded as the background error)
+         */
+        void run() throws IOException;
+    }
+
+    /** A {@link StepTask} handed to {@link #runInStep}, and how it went. Guarded by the lock. */
+    private static final class PendingTask {
+        final StepTask task;
+        boolean started;
+        boolean done;
+        Throwable failure;
+
+        PendingTask(StepTask task) {
+            this.task = task;
+        }
+    }
+
+    @GuardedBy("s.mutex")
+    private PendingTask pending;
+    /**
+     * The level the running compaction writes its outputs to, -1 when none runs: a flush that
+     * runs inside it must not place its table there (see {@link MemTableFlush#flushImmutable(int)}).
+     */
+    @GuardedBy("s.mutex")
+    private int compactingInto = -1;
+
     /** The references compactions made for moved values, until their edit is applied. The running step only. */
     private final List<byte[]> relocated = new ArrayList<>();
 
@@ -136,7 +168,7 @@ final class BackgroundWork {
                             s.mutex.lock();
                             try {
                                 if (s.imm() != null && !s.shuttingDown) {
-                                    flush.flushImmutable();
+                                    flushInsideCompaction();
                                     s.backgroundChanged.signalAll();
                                 }
                                 nanos += System.nanoTime() - start;
@@ -265,10 +297,10 @@ final class BackgroundWork {
             return;
         }
         if (!sweep) {
-            if (suspensions > 0 && s.imm() == null && manual == null) {
+            if (suspensions > 0 && s.imm() == null && manual == null && pending == null) {
                 return;
             }
-            if (s.imm() == null && manual == null && !s.versions.needsCompaction()) {
+            if (s.imm() == null && manual == null && pending == null && !s.versions.needsCompaction()) {
                 return;
             }
         }
@@ -355,6 +387,10 @@ final class BackgroundWork {
             flush.flushImmutable();
             return;
         }
+        if (pending != null) {
+            runPending();
+            return;
+        }
         ManualCompaction m = manual;
         Compaction c;
         byte[] manualEnd = null;
@@ -417,6 +453,66 @@ final class BackgroundWork {
         }
     }
 
+    /** A flush from inside the running compaction, kept out of its output level. Requires: the lock. */
+    @SuppressWarnings("GuardedBy") // the compaction's context holds it through the constructor's reference: asserted
+    private void flushInsideCompaction() throws IOException {
+        assert s.mutex.isHeldByCurrentThread();
+        flushInsideCompactionLocked();
+    }
+
+    @GuardedBy("s.mutex")
+    private void flushInsideCompactionLocked() throws IOException {
+        flush.flushImmutable(compactingInto);
+    }
+
+    @GuardedBy("s.mutex")
+    private void runPending() throws IOException {
+        PendingTask p = pending;
+        p.started = true;
+        try {
+            p.task.run();
+        } catch (IOException | RuntimeException | Error e) {
+            p.failure = e;
+            throw e;
+        } finally {
+            p.done = true;
+            pending = null;
+        }
+    }
+
+    /**
+     * Runs a task as a background step (after a pending flush, before any compaction) and
+     * waits for it, so that it sees a version no compaction is about to change. Requires: the
+     * lock; no other task waiting (one ingestion at a time: the write queue's leader).
+     *
+     * @param task the task
+     * @throws DBException if the database closes or has a background error before the task
+     *     starts, or the task fails (its failure, which is also the background error, as the
+     *     cause)
+     */
+    @SuppressWarnings("GuardedBy") // held by the caller through its own reference: asserted
+    void runInStep(StepTask task) {
+        assert s.mutex.isHeldByCurrentThread();
+        assert pending == null;
+        PendingTask p = new PendingTask(task);
+        pending = p;
+        scheduleIfNeeded();
+        while (!p.done) {
+            if (!p.started && (s.shuttingDown || s.hasBackgroundError())) {
+                pending = null;
+                s.checkBackgroundError();
+                throw new DBException("database is closed");
+            }
+            awaitChange();
+        }
+        if (p.failure != null) {
+            if (p.failure instanceof DBException e) {
+                throw e;
+            }
+            throw new IOErrorException("IO error: " + s.dir + ": " + p.failure.getMessage(), p.failure);
+        }
+    }
+
     @GuardedBy("s.mutex")
     private void runCompaction(Compaction c, CompactionReason reason, CompactionEvent event) throws IOException {
         s.infoLog.log("Compacting %d@%d + %d@%d files", c.inputs(0).size(), c.level(), c.inputs(1).size(),
@@ -426,6 +522,7 @@ final class BackgroundWork {
         CompactionStats stats;
         boolean separated = s.versions.separatedValues();
         try {
+            compactingInto = c.level() + 1;
             s.mutex.unlock();
             try {
                 stats = job.run(c, smallestSnapshot, separated);
@@ -435,6 +532,7 @@ final class BackgroundWork {
                 }
             } finally {
                 s.mutex.lock();
+                compactingInto = -1;
                 // Only this thread deletes files, so the outputs need no protection from here on.
                 obsolete.releaseAllBut(before);
             }

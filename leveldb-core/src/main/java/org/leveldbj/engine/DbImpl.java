@@ -909,6 +909,35 @@ public final class DbImpl implements ExtendedDB {
         }
     }
 
+    @Override
+    public org.iq80.leveldb.TableWriter newTableWriter(java.io.File file) {
+        Arguments.checkNotNull(file, "file");
+        checkOpen();
+        return ExternalTableWriter.create(s.env, file.toPath(), s.tableOptions);
+    }
+
+    @Override
+    public void ingest(java.io.File... files) {
+        ingest(new org.iq80.leveldb.IngestOptions(), files);
+    }
+
+    @Override
+    public void ingest(org.iq80.leveldb.IngestOptions options, java.io.File... files) {
+        Arguments.checkNotNull(options, "options");
+        Arguments.checkNotNull(files, "files");
+        if (files.length == 0) {
+            throw new InvalidArgumentException("Invalid argument: no file to ingest");
+        }
+        Path[] paths = new Path[files.length];
+        for (int i = 0; i < files.length; i++) {
+            Arguments.checkNotNull(files[i], "files");
+            paths[i] = files[i].toPath();
+        }
+        checkOpen();
+        checkWritable("ingesting");
+        new Ingestion(s, writes, wal, background, obsolete).run(options, paths);
+    }
+
     /**
      * Fixes what a copy of the database holds now (for a backup): see {@link LiveFiles}.
      *

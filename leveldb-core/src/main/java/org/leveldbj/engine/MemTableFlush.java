@@ -42,18 +42,34 @@ final class MemTableFlush {
     @SuppressWarnings("GuardedBy") // held by the caller through its own reference: asserted
     void flushImmutable() throws IOException {
         assert s.mutex.isHeldByCurrentThread();
-        flushImmutableLocked();
+        flushImmutableLocked(-1);
+    }
+
+    /**
+     * Flushes the immutable memtable, as {@link #flushImmutable()} does, from inside a running
+     * compaction: the table is not placed at the level that compaction writes to. Its outputs
+     * are not in the current version yet, and one of them may span the gap between two of its
+     * inputs that the flushed table falls in; both in one level would overlap. One level up is
+     * free (the table was pushed past it for overlapping nothing there).
+     *
+     * @param busyLevel the running compaction's output level, or -1
+     * @throws IOException if writing the table or the MANIFEST fails
+     */
+    @SuppressWarnings("GuardedBy") // held by the caller through its own reference: asserted
+    void flushImmutable(int busyLevel) throws IOException {
+        assert s.mutex.isHeldByCurrentThread();
+        flushImmutableLocked(busyLevel);
     }
 
     @GuardedBy("s.mutex")
-    private void flushImmutableLocked() throws IOException {
+    private void flushImmutableLocked(int busyLevel) throws IOException {
         MemTable imm = s.imm();
         assert imm != null;
         VersionEdit edit = new VersionEdit();
         Version base = s.versions.current();
         base.ref();
         try {
-            writeLevel0TableLocked(imm, edit, base, true);
+            writeLevel0TableLocked(imm, edit, base, true, busyLevel);
         } finally {
             base.unref();
         }
@@ -90,12 +106,12 @@ final class MemTableFlush {
     @SuppressWarnings("GuardedBy") // held by the caller through its own reference: asserted
     void writeLevel0Table(MemTable mem, VersionEdit edit, Version base, boolean syncDirectory) throws IOException {
         assert s.mutex.isHeldByCurrentThread();
-        writeLevel0TableLocked(mem, edit, base, syncDirectory);
+        writeLevel0TableLocked(mem, edit, base, syncDirectory, -1);
     }
 
     @GuardedBy("s.mutex")
-    private void writeLevel0TableLocked(MemTable mem, VersionEdit edit, Version base, boolean syncDirectory)
-            throws IOException {
+    private void writeLevel0TableLocked(MemTable mem, VersionEdit edit, Version base, boolean syncDirectory,
+                                        int busyLevel) throws IOException {
         long start = System.nanoTime();
         FlushEvent event = FlushEvent.start();
         long number = obsolete.newPendingOutput();
@@ -120,6 +136,9 @@ final class MemTableFlush {
             if (base != null) {
                 level = base.pickLevelForMemTableOutput(InternalKeys.userKey(meta.smallest()),
                         InternalKeys.userKey(meta.largest()));
+                if (level > 0 && level == busyLevel) {
+                    level--;
+                }
             }
             edit.addFile(level, meta);
             s.counters.add(Metric.FLUSHES, 1);

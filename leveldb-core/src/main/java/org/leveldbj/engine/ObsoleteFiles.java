@@ -33,6 +33,12 @@ final class ObsoleteFiles {
     private final DbState s;
     @GuardedBy("lock")
     private final Set<Long> pendingOutputs = new HashSet<>();
+    /**
+     * Tables written outside a background step (an ingestion's), protected until released:
+     * apart from {@link #pendingOutputs}, which a compaction gives back wholesale.
+     */
+    @GuardedBy("lock")
+    private final Set<Long> heldFiles = new HashSet<>();
 
     ObsoleteFiles(DbState s) {
         this.s = s;
@@ -50,6 +56,39 @@ final class ObsoleteFiles {
             long n = s.versions.newFileNumber();
             pendingOutputs.add(n);
             return n;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Allocates a file number for a table written outside a background step and protects it
+     * from the sweep until {@link #releaseHeld}; a compaction's {@link #releaseAllBut} leaves it
+     * alone. Requires: the database lock.
+     *
+     * @return the number
+     */
+    long newHeldFile() {
+        lock.lock();
+        try {
+            assert s.mutex.isHeldByCurrentThread();
+            long n = s.versions.newFileNumber();
+            heldFiles.add(n);
+            return n;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Ends the protection of a file of {@link #newHeldFile}.
+     *
+     * @param number the file number
+     */
+    void releaseHeld(long number) {
+        lock.lock();
+        try {
+            heldFiles.remove(number);
         } finally {
             lock.unlock();
         }
@@ -129,6 +168,12 @@ final class ObsoleteFiles {
             return; // the state of the files is unknown after an error
         }
         Set<Long> live = pendingOutputs();
+        lock.lock();
+        try {
+            live.addAll(heldFiles);
+        } finally {
+            lock.unlock();
+        }
         s.versions.addLiveFiles(live);
         List<String> children;
         try {

@@ -22,11 +22,18 @@ import org.leveldbj.util.OrderedLock;
  * through a closed snapshot fails with a {@code DBException} ("snapshot is closed"): the
  * entries it would read may already be compacted away. With {@link LeakDetector} on, a snapshot
  * reclaimed without {@code close()} is reported with the stack that created it.
+ *
+ * <p>The gate: while an ingestion commits ({@link #closeGate()} to {@link #openGate()}, one
+ * MANIFEST write), new snapshots wait.
  */
 final class SnapshotList {
     /** This object's lock (doc/impl.md, Locks). */
     private final OrderedLock lock = new OrderedLock(LockRank.SNAPSHOTS);
     private final TreeMap<Long, Integer> counts = new TreeMap<>();
+    /** Signalled when the gate opens. */
+    private final java.util.concurrent.locks.Condition gateOpened = lock.newCondition();
+    /** Whether new snapshots wait (see {@link #closeGate()}). Guarded by {@link #lock}. */
+    private boolean gated;
 
     /** A snapshot: the sequence number it reads at. */
     final class SnapshotImpl implements Snapshot {
@@ -86,6 +93,9 @@ final class SnapshotList {
     SnapshotImpl create(LongSupplier lastSequence, String what, Runnable hookForTesting) {
         lock.lock();
         try {
+            while (gated) {
+                gateOpened.awaitUninterruptibly();
+            }
             long sequence = lastSequence.getAsLong();
             if (hookForTesting != null) {
                 hookForTesting.run();
@@ -122,6 +132,36 @@ final class SnapshotList {
         lock.lock();
         try {
             return counts.isEmpty() ? -1 : counts.lastKey();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Makes new snapshots wait until {@link #openGate()}, and tells whether none is open now:
+     * an ingestion that stores sequence number 0 (visible to every snapshot) commits only while
+     * no snapshot exists, and none may appear before its version is published. Requires: one
+     * gate at a time (the database's background step).
+     *
+     * @return whether no snapshot is open
+     */
+    boolean closeGate() {
+        lock.lock();
+        try {
+            assert !gated;
+            gated = true;
+            return counts.isEmpty();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Lets snapshots be taken again, waking those that wait. */
+    void openGate() {
+        lock.lock();
+        try {
+            gated = false;
+            gateOpened.signalAll();
         } finally {
             lock.unlock();
         }

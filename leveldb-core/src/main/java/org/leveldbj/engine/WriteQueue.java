@@ -162,6 +162,47 @@ final class WriteQueue {
         }
     }
 
+    /**
+     * Runs an action as the leader of the queue: no write starts until it returns (an
+     * ingestion). The action runs with the lock held and may release it (the writers queued
+     * meanwhile wait behind it); it is never grouped with writes.
+     *
+     * @param action what to run
+     * @throws RuntimeException whatever the action throws
+     */
+    void runAlone(Runnable action) {
+        Writer w = new Writer(null, false, false, null, s.mutex.newCondition());
+        s.mutex.lock();
+        try {
+            writers.addLast(w);
+            while (w != writers.peekFirst()) {
+                w.wakeUp.awaitUninterruptibly();
+            }
+            try {
+                action.run();
+            } finally {
+                Writer self = writers.pollFirst();
+                assert self == w;
+                if (!writers.isEmpty()) {
+                    writers.peekFirst().wakeUp.signal();
+                }
+            }
+        } finally {
+            s.mutex.unlock();
+        }
+    }
+
+    /**
+     * Switches a memtable that holds anything for a new one (its flush is scheduled), waiting
+     * first for a flush in progress. Requires: the lock, held by the leader (inside
+     * {@link #runAlone}).
+     */
+    @SuppressWarnings("GuardedBy") // held by the caller through its own reference: asserted
+    void switchMemTableAsLeader() {
+        assert s.mutex.isHeldByCurrentThread();
+        makeRoomForWrite(true);
+    }
+
     /** Signals the writer at the head of the queue, if any. */
     @SuppressWarnings("GuardedBy") // held by the caller through its own reference: asserted
     void wakeLeader() {

@@ -33,7 +33,13 @@ enum KillPoint {
      * transaction's batch (and any writes grouped behind it) to the log, syncing it, or starting
      * a new log when the memtable is full.
      */
-    COMMIT("org.leveldbj.engine.DbImpl", "writeChecked");
+    COMMIT("org.leveldbj.engine.DbImpl", "writeChecked"),
+    /**
+     * Any table or log change of an ingestion on the calling thread: the memtable switch or the
+     * log sync, the tables copied, linked or rewritten into the directory, the removal of moved
+     * originals. Its commit (a MANIFEST write in a background step) is a {@link #MANIFEST} kill.
+     */
+    INGEST("org.leveldbj.engine.Ingestion", "run");
 
     private static final StackWalker WALKER = StackWalker.getInstance();
 
@@ -66,6 +72,8 @@ enum KillPoint {
                 return name.startsWith("MANIFEST-") || name.equals("CURRENT") || name.endsWith(".dbtmp");
             case REPAIR:
                 return true;
+            case INGEST:
+                return name.endsWith(".ldb") || name.endsWith(".sst") || name.endsWith(".log");
             case CHECKPOINT:
                 return String.valueOf(file).contains(".checkpoint-tmp"); // built there, then renamed
             case BACKUP:

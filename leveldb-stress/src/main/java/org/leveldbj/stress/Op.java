@@ -19,11 +19,20 @@ package org.leveldbj.stress;
 record Op(long number, Kind kind, boolean sync, boolean unlogged, int[] keys, boolean[] deletes, long intentNanos, long ackNanos) {
     /** What an operation writes. A transaction's commit is all or nothing, as a batch. */
     enum Kind {
-        PUT, DELETE, BATCH, TRANSACTION;
+        /** One put. */
+        PUT,
+        /** One deletion. */
+        DELETE,
+        /** A write batch: all or nothing. */
+        BATCH,
+        /** A transaction's commit: all or nothing, as a batch. */
+        TRANSACTION,
+        /** A table file of puts and deletions, ingested: all or nothing, durable once acknowledged. */
+        INGEST;
 
         /** Whether the operation writes several keys at once, all or none. */
         boolean atomic() {
-            return this == BATCH || this == TRANSACTION;
+            return this == BATCH || this == TRANSACTION || this == INGEST;
         }
     }
 

@@ -22,8 +22,8 @@ import org.iq80.leveldb.WriteOptions;
  * synced, some without the log), logging each write to its {@link OpLog} before and after, and checks
  * reads as it goes: point lookups, snapshot reads against the state when the snapshot was taken,
  * forward and backward scans of its key range against its model, short scans across all
- * threads' keys for order. Now and then it compacts a random key range, suspends compactions
- * for a moment, or makes a checkpoint and checks it holds exactly its keys' model
+ * threads' keys for order. Now and then it ingests a small table of its keys made with the table
+ * writer, compacts a random key range, suspends compactions for a moment, or makes a checkpoint and checks it holds exactly its keys' model
  * ({@link Checkpoints}); thread 0 also backs the database up and checks each backup restores to
  * its model ({@link Backups}).
  *
@@ -109,8 +109,10 @@ final class StressWorker implements Runnable {
             }
         } else if (r < 9_800) {
             checkScan(random.nextBoolean());
-        } else if (r < 9_986) {
+        } else if (r < 9_936) {
             scanAcrossThreads();
+        } else if (r < 9_986) {
+            ingest();
         } else if (r < 9_988) {
             if (backups != null) {
                 backups.backUpAndCheck((ExtendedDB) db, model.clone());
@@ -225,6 +227,52 @@ final class StressWorker implements Runnable {
                 model[keys[i]] = deletes[i] ? ExpectedState.ABSENT : number;
             }
         }
+    }
+
+    /**
+     * Writes a few of the thread's keys (puts and deletions) to a table file with the table
+     * writer and ingests it, copied or moved. Logged as one operation, like a synced batch: the
+     * model changes only once the ingestion returned, and after a crash the verification must
+     * find all of it or none of it (and all of it once acknowledged).
+     */
+    private void ingest() throws IOException {
+        long number = nextOp++;
+        int count = 1 + random.nextInt(Math.min(20, model.length));
+        int[] indexes = random.ints(0, model.length).distinct().limit(count).toArray();
+        byte[][] keys = new byte[indexes.length][];
+        Integer[] order = new Integer[indexes.length];
+        for (int i = 0; i < indexes.length; i++) {
+            keys[i] = Keys.key(thread, indexes[i]);
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> Arrays.compareUnsigned(keys[a], keys[b]));
+        int[] sorted = new int[indexes.length];
+        boolean[] deletes = new boolean[indexes.length];
+        Path staging = config.db.resolveSibling(config.db.getFileName() + ".ingest");
+        java.nio.file.Files.createDirectories(staging);
+        Path file = staging.resolve("t" + thread + "-" + number + ".sst");
+        java.nio.file.Files.deleteIfExists(file);
+        try (org.iq80.leveldb.TableWriter writer = ((ExtendedDB) db).newTableWriter(file.toFile())) {
+            for (int i = 0; i < order.length; i++) {
+                int index = indexes[order[i]];
+                sorted[i] = index;
+                deletes[i] = random.nextInt(5) == 0;
+                if (deletes[i]) {
+                    writer.delete(keys[order[i]]);
+                } else {
+                    writer.put(keys[order[i]], value(index, number));
+                }
+            }
+            writer.finish();
+        }
+        Op op = new Op(number, Op.Kind.INGEST, true, false, sorted, deletes, System.nanoTime(), -1);
+        log.intent(op);
+        ((ExtendedDB) db).ingest(new org.iq80.leveldb.IngestOptions().moveFiles(random.nextBoolean()), file.toFile());
+        log.ack(number, System.nanoTime());
+        for (int i = 0; i < sorted.length; i++) {
+            model[sorted[i]] = deletes[i] ? ExpectedState.ABSENT : number;
+        }
+        java.nio.file.Files.deleteIfExists(file);
     }
 
     private byte[] value(int index, long op) {
