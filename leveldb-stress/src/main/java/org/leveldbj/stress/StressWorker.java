@@ -224,7 +224,7 @@ final class StressWorker implements Runnable {
             txn.commit(options);
             log.ack(number, System.nanoTime());
             for (int i = 0; i < keys.length; i++) {
-                model[keys[i]] = deletes[i] ? ExpectedState.ABSENT : number;
+                model[keys[i]] = deletes[i] ? ExpectedState.ABSENT : Values.visible(number);
             }
         }
     }
@@ -270,7 +270,7 @@ final class StressWorker implements Runnable {
         ((ExtendedDB) db).ingest(new org.iq80.leveldb.IngestOptions().moveFiles(random.nextBoolean()), file.toFile());
         log.ack(number, System.nanoTime());
         for (int i = 0; i < sorted.length; i++) {
-            model[sorted[i]] = deletes[i] ? ExpectedState.ABSENT : number;
+            model[sorted[i]] = deletes[i] ? ExpectedState.ABSENT : Values.visible(number);
         }
         java.nio.file.Files.deleteIfExists(file);
     }
