@@ -95,7 +95,11 @@ public interface CompactionFilter {
             return new Decision(Objects.requireNonNull(value, "value"));
         }
 
-        /** @return the new value of a replacing decision, else {@code null} */
+        /**
+         * The new value of a replacing decision, else {@code null}.
+         *
+         * @return the new value of a replacing decision, else {@code null}
+         */
         public byte[] replacement() {
             return replacement;
         }

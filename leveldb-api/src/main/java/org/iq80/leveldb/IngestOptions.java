@@ -9,6 +9,10 @@ package org.iq80.leveldb;
 public final class IngestOptions {
     private boolean moveFiles;
 
+    /** Default settings: the files are copied into the database and left as they were. */
+    public IngestOptions() {
+    }
+
     /**
      * Whether the files are moved into the database rather than copied: a file the database
      * can take as it is is hard-linked into the database directory and its original name
@@ -24,7 +28,11 @@ public final class IngestOptions {
         return this;
     }
 
-    /** @return whether the files are moved into the database */
+    /**
+     * Whether the files are moved into the database.
+     *
+     * @return whether the files are moved into the database
+     */
     public boolean moveFiles() {
         return moveFiles;
     }

@@ -17,6 +17,8 @@ public final class TableFileInfo {
     private final byte[] largestKey;
 
     /**
+     * Describes a table file (the engine's writer makes these).
+     *
      * @param file the table file
      * @param fileSize its size in bytes
      * @param entries the puts and deletions it holds
@@ -31,27 +33,47 @@ public final class TableFileInfo {
         this.largestKey = largestKey.clone();
     }
 
-    /** @return the table file */
+    /**
+     * The table file.
+     *
+     * @return the table file
+     */
     public File file() {
         return file;
     }
 
-    /** @return its size in bytes */
+    /**
+     * The file's size in bytes.
+     *
+     * @return its size in bytes
+     */
     public long fileSize() {
         return fileSize;
     }
 
-    /** @return the number of puts and deletions it holds */
+    /**
+     * The number of puts and deletions it holds.
+     *
+     * @return the number of puts and deletions it holds
+     */
     public long entries() {
         return entries;
     }
 
-    /** @return a copy of its first key */
+    /**
+     * A copy of the file's first key.
+     *
+     * @return a copy of its first key
+     */
     public byte[] smallestKey() {
         return smallestKey.clone();
     }
 
-    /** @return a copy of its last key */
+    /**
+     * A copy of the file's last key.
+     *
+     * @return a copy of its last key
+     */
     public byte[] largestKey() {
         return largestKey.clone();
     }
