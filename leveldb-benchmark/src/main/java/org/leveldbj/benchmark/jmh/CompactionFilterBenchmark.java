@@ -71,17 +71,7 @@ public class CompactionFilterBenchmark {
     /** Puts keys in a random order (the same every run); even keys expired, odd keys never. */
     static void fillTtl(DB db, int count, int valueSize) {
         SplittableRandom random = new SplittableRandom(303);
-        int[] order = new int[count];
-        for (int i = 0; i < count; i++) {
-            order[i] = i;
-        }
-        for (int i = count - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            int t = order[i];
-            order[i] = order[j];
-            order[j] = t;
-        }
-        for (int i : order) {
+        for (int i : Fixture.shuffledOrder(random, count)) {
             long expiry = i % 2 == 0 ? 1_000 : TtlValues.NEVER;
             db.put(Fixture.key(i), TtlValues.encode(Fixture.value(random, Math.max(0, valueSize - 8)), expiry));
         }

@@ -211,17 +211,7 @@ final class Fixture {
      */
     static void fillShuffled(DB db, int count, int step, int valueSize) {
         SplittableRandom random = new SplittableRandom(303);
-        int[] order = new int[count];
-        for (int i = 0; i < count; i++) {
-            order[i] = i;
-        }
-        for (int i = count - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            int t = order[i];
-            order[i] = order[j];
-            order[j] = t;
-        }
-        for (int i : order) {
+        for (int i : shuffledOrder(random, count)) {
             db.put(key((long) i * step), value(random, valueSize));
         }
     }
@@ -244,5 +234,26 @@ final class Fixture {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The numbers 0 to {@code count - 1} in a random order (Fisher-Yates, from {@code random}).
+     *
+     * @param random the source of the order
+     * @param count how many numbers
+     * @return the shuffled numbers
+     */
+    static int[] shuffledOrder(SplittableRandom random, int count) {
+        int[] order = new int[count];
+        for (int i = 0; i < count; i++) {
+            order[i] = i;
+        }
+        for (int i = count - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            int t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+        return order;
     }
 }
