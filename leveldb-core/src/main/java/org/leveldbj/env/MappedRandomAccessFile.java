@@ -61,10 +61,12 @@ final class MappedRandomAccessFile implements Env.RandomAccessFile {
             throw IoErrors.closed(file);
         }
         int n = IoErrors.readableBytes(offset, length, bytes.capacity());
-        if (n == 0) {
-            return ByteBuffer.allocate(0).asReadOnlyBuffer();
-        }
-        return bytes.slice((int) offset, n);
+        // One allocation site for every outcome, an empty read included: where the result does
+        // not escape, C2 (JDK 25.0.3) scalar-replaces it, and with two sites merged its
+        // "reduce allocation merges" rematerialized the buffer as null on deoptimization (which
+        // every shared-arena close in another thread causes), so the caller saw its own local
+        // variable turn null.
+        return bytes.slice((int) Math.min(offset, bytes.capacity()), n);
     }
 
     @Override
