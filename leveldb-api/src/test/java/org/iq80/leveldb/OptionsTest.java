@@ -123,7 +123,7 @@ class OptionsTest {
                 .compressionType(CompressionType.ZSTD).verifyChecksums(false)
                 .paranoidChecks(true).comparator(new BytewiseForTest()).logger(message -> { })
                 .cacheSize(9).cache(cache).backgroundPool(pool).writeBufferBudget(budget).filterPolicy(FilterPolicy.bloom(10)).maxFileSize(64L << 30)
-                .compactionFilter(new KeepAll())
+                .compactionFilter(new KeepAll()).prefixExtractor(PrefixExtractor.fixedLength(3))
                 .env(env).readOnly(true).tableFileSuffix(TableFileSuffix.SST).valueThreshold(4096)
                 .valueGarbageRatio(0.5);
         Options copy = new Options(o);
@@ -146,7 +146,9 @@ class OptionsTest {
     void nullableOptionsResetToTheirDefaults() {
         Options o = new Options().comparator(new BytewiseForTest()).logger(message -> { })
                 .filterPolicy(FilterPolicy.bloom(10)).compactionFilter(new KeepAll());
-        o.comparator(null).logger(null).filterPolicy(null).compactionFilter(null);
+        o.prefixExtractor(PrefixExtractor.upToDelimiter(':'));
+        o.comparator(null).logger(null).filterPolicy(null).compactionFilter(null).prefixExtractor(null);
+        assertNull(o.prefixExtractor());
         assertNull(o.compactionFilter());
         assertNull(o.comparator());
         assertNull(o.logger());
