@@ -14,15 +14,16 @@ import java.util.function.Consumer;
 import org.iq80.leveldb.CorruptDatabaseException;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DB;
-import org.iq80.leveldb.ExtendedDB;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.DBIterator;
 import org.iq80.leveldb.DBOpenException;
 import org.iq80.leveldb.DatabaseNotFoundException;
 import org.iq80.leveldb.Env;
+import org.iq80.leveldb.ExtendedDB;
 import org.iq80.leveldb.IOErrorException;
 import org.iq80.leveldb.InvalidArgumentException;
 import org.iq80.leveldb.Options;
+import org.iq80.leveldb.PrefixExtractor;
 import org.iq80.leveldb.Range;
 import org.iq80.leveldb.ReadOptions;
 import org.iq80.leveldb.Snapshot;
@@ -54,6 +55,8 @@ import org.leveldbj.stats.JmxRegistration;
 import org.leveldbj.table.BlockCache;
 import org.leveldbj.table.BloomFilterPolicy;
 import org.leveldbj.table.FilterKeyExtractor;
+import org.leveldbj.table.PrefixFilterOptions;
+import org.leveldbj.table.PrefixScan;
 import org.leveldbj.table.TableOptions;
 import org.leveldbj.table.TableReadOptions;
 import org.leveldbj.util.Bytes;
@@ -274,10 +277,44 @@ public final class DbImpl implements ExtendedDB {
     static TableOptions tableOptions(Options options, InternalKeyComparator icmp, BlockCache blockCache) {
         BloomFilterPolicy filter = options.filterPolicy() == null ? null
                 : new BloomFilterPolicy(options.filterPolicy().bitsPerKey());
+        PrefixFilterOptions prefixFilter = null;
+        if (options.prefixExtractor() != null) {
+            if (options.comparator() != null) {
+                throw new InvalidArgumentException("Invalid argument: a prefix extractor needs the byte-wise key order; "
+                        + "the options set comparator " + options.comparator().name());
+            }
+            // The prefix filter spends the whole-key filter's bits per key, or 10 without one.
+            prefixFilter = new PrefixFilterOptions(options.prefixExtractor(),
+                    filter != null ? filter : new BloomFilterPolicy(10), InternalKeys.TRAILER_SIZE);
+        }
         return new TableOptions(icmp, options.blockSize(), options.blockRestartInterval(),
                 options.compressionType().persistentId(), filter,
                 filter == null ? FilterKeyExtractor.WHOLE_KEY : FilterKeyExtractor.dropSuffix(InternalKeys.TRAILER_SIZE),
-                options.verifyChecksums() || options.paranoidChecks(), blockCache);
+                options.verifyChecksums() || options.paranoidChecks(), blockCache, prefixFilter);
+    }
+
+    /**
+     * The prefix scan a read's bounds describe: when the database has a prefix extractor, the
+     * lower bound is in its domain and the upper bound is at most the first key after every key
+     * with the lower bound's prefix, every key in the bounds has that prefix (by the extractor's
+     * contract), so the tables' prefix filters may rule tables and blocks out.
+     *
+     * @param options the read's options
+     * @return the scan, or {@code null} when the bounds do not keep to one prefix
+     */
+    private PrefixScan prefixScanOf(ReadOptions options) {
+        PrefixExtractor extractor = s.options.prefixExtractor();
+        byte[] lower = options.iterateLowerBound();
+        byte[] upper = options.iterateUpperBound();
+        if (extractor == null || lower == null || upper == null || !extractor.inDomain(lower)) {
+            return null;
+        }
+        byte[] prefix = extractor.prefix(lower);
+        byte[] end = Bytes.prefixSuccessor(prefix);
+        if (end == null || Arrays.compareUnsigned(upper, end) > 0) {
+            return null;
+        }
+        return new PrefixScan(extractor.name(), prefix, lower, upper);
     }
 
     private void checkOpen() {
@@ -461,6 +498,10 @@ public final class DbImpl implements ExtendedDB {
         Arguments.checkNotNull(options, "options");
         checkOpen();
         TableReadOptions ro = readOptions(options);
+        PrefixScan prefixScan = prefixScanOf(options);
+        if (prefixScan != null) {
+            ro = ro.withPrefixScan(prefixScan);
+        }
         long sequence = snapshotSequence(options);
         ReadView view = s.pinReadView();
         List<SortedIterator> children = new ArrayList<>();

@@ -74,6 +74,30 @@ public final class FilterBlockBuilder {
     }
 
     /**
+     * Adds a part of a key of the current data block to the filters, as it is (the extractor is
+     * not asked). A part equal to the one added just before it, within the same filter, is not
+     * added again: a filter on prefixes sees each prefix once per filter.
+     *
+     * @param buf the buffer holding the part (absolute positions; the buffer is not moved)
+     * @param offset where the part begins
+     * @param length the part's length
+     */
+    public void addPart(ByteBuffer buf, int offset, int length) {
+        if (keyCount > 0) {
+            int lastStart = starts[keyCount - 1];
+            if (keys.length() - lastStart == length
+                    && ByteBuffer.wrap(keys.array(), lastStart, length).equals(buf.slice(offset, length))) {
+                return;
+            }
+        }
+        if (keyCount + 1 >= starts.length) {
+            starts = Arrays.copyOf(starts, 2 * starts.length);
+        }
+        starts[keyCount++] = keys.length();
+        keys.put(buf, offset, length);
+    }
+
+    /**
      * Generates the last filter and appends the offset array. Requires: not finished.
      *
      * @return a heap view of the filter block, valid as long as this builder

@@ -24,7 +24,17 @@ import org.leveldbj.iterator.TwoLevelIterator;
  *
  * <p>Opening checks the checksums of the index, metaindex and filter blocks. A damaged
  * metaindex or filter block does not prevent opening: as in C++ LevelDB, the table is then read
- * without its filter ({@link #filterError()} tells why).
+ * without its filter ({@link #filterError()} tells why). The same holds for the prefix filter
+ * ({@link #prefixFilterError()}): a table whose prefix filter cannot be read is read without
+ * it, never skipping a block.
+ *
+ * <p>Prefix filter: with {@link TableOptions#prefixFilter()} set, the table's filter block of
+ * that exact metaindex name (if any) is read at open. An iterator made for a
+ * {@link PrefixScan} then looks, before reading any data block, at the filters of the data
+ * blocks that may hold keys of the scan's range: if none may hold the prefix, the iterator is
+ * empty and reads no data block; otherwise the blocks of that run whose filter excludes the
+ * prefix are passed over unread. Blocks outside the run are read as usual, so that stepping
+ * past the range costs what it costs without a filter.
  *
  * <p>Errors: malformed bytes raise {@link CorruptionException} naming the file and the offset;
  * I/O failures raise {@link DBException} naming the file.
@@ -45,11 +55,15 @@ public final class Table {
     private final BlockHandle metaindexHandle;
     private final FilterBlockReader filter;
     private final CorruptionException filterError;
+    private final FilterBlockReader prefixFilter;
+    private final CorruptionException prefixFilterError;
     // Atomic adds rather than LongAdders, whose code changes path once threads contend on them
     // (a scan and a compaction reading the same table), making the JIT discard the scan's
     // compiled loop into which the count was inlined (see ClockShard's misses).
     private final AtomicLong filterSkips = new AtomicLong();
     private final AtomicLong blockReads = new AtomicLong();
+    private final AtomicLong prefixTableSkips = new AtomicLong();
+    private final AtomicLong prefixBlockSkips = new AtomicLong();
 
     /** Receives the entry a point lookup finds. */
     @FunctionalInterface
@@ -73,15 +87,37 @@ public final class Table {
         this.metaindexHandle = footer.metaindex();
         FilterBlockReader f = null;
         CorruptionException error = null;
-        if (options.filterPolicy() != null) {
+        FilterBlockReader pf = null;
+        CorruptionException prefixError = null;
+        if (options.filterPolicy() != null || options.prefixFilter() != null) {
+            Block meta = null;
             try {
-                f = readFilter(footer.metaindex());
+                meta = readMetaindex(footer.metaindex());
             } catch (CorruptionException e) {
-                error = e;
+                error = options.filterPolicy() != null ? e : null;
+                prefixError = options.prefixFilter() != null ? e : null;
+            }
+            if (meta != null && options.filterPolicy() != null) {
+                try {
+                    f = readFilter(meta, ("filter." + options.filterPolicy().name()).getBytes(StandardCharsets.UTF_8),
+                            options.filterPolicy(), options.filterKeyExtractor());
+                } catch (CorruptionException e) {
+                    error = e;
+                }
+            }
+            if (meta != null && options.prefixFilter() != null) {
+                try {
+                    pf = readFilter(meta, options.prefixFilter().metaindexKey(), options.prefixFilter().policy(),
+                            FilterKeyExtractor.WHOLE_KEY);
+                } catch (CorruptionException e) {
+                    prefixError = e;
+                }
             }
         }
         this.filter = f;
         this.filterError = error;
+        this.prefixFilter = pf;
+        this.prefixFilterError = prefixError;
     }
 
     /**
@@ -120,11 +156,13 @@ public final class Table {
         return new Table(fileName, file, options, footer, index);
     }
 
-    private FilterBlockReader readFilter(BlockHandle metaindex) {
+    private Block readMetaindex(BlockHandle metaindex) {
         BlockContents contents = BlockReader.read(file, fileName, metaindex, true);
-        Block meta = new Block(contents.data(), fileName, metaindex.offset(), contents.decompressed());
+        return new Block(contents.data(), fileName, metaindex.offset(), contents.decompressed());
+    }
+
+    private FilterBlockReader readFilter(Block meta, byte[] name, FilterPolicy policy, FilterKeyExtractor extractor) {
         BlockIterator it = meta.iterator(BytewiseComparator.INSTANCE);
-        byte[] name = ("filter." + options.filterPolicy().name()).getBytes(StandardCharsets.UTF_8);
         ByteBuffer target = ByteBuffer.wrap(name);
         it.seek(target);
         if (!it.valid() || !it.key().equals(target)) {
@@ -132,7 +170,7 @@ public final class Table {
         }
         BlockHandle handle = decodeHandle(it.value(), meta);
         BlockContents filterContents = BlockReader.read(file, fileName, handle, true);
-        return new FilterBlockReader(options.filterPolicy(), options.filterKeyExtractor(), filterContents.data());
+        return new FilterBlockReader(policy, extractor, filterContents.data());
     }
 
     /**
@@ -160,6 +198,45 @@ public final class Table {
      */
     public CorruptionException filterError() {
         return filterError;
+    }
+
+    /**
+     * Tells whether prefix scans consult a prefix filter.
+     *
+     * @return {@code true} when a prefix filter is configured and the table has a readable one
+     *     under its name
+     */
+    public boolean hasPrefixFilter() {
+        return prefixFilter != null;
+    }
+
+    /**
+     * Why the table's prefix filter could not be read, if it could not.
+     *
+     * @return the corruption that made the table open without its prefix filter, or {@code null}
+     */
+    public CorruptionException prefixFilterError() {
+        return prefixFilterError;
+    }
+
+    /**
+     * How many iterators of prefix scans the prefix filter made empty, without reading a data
+     * block.
+     *
+     * @return the count since the table was opened
+     */
+    public long prefixTableSkips() {
+        return prefixTableSkips.get();
+    }
+
+    /**
+     * How many data blocks iterators of prefix scans passed over unread because the prefix
+     * filter excluded them.
+     *
+     * @return the count since the table was opened
+     */
+    public long prefixBlockSkips() {
+        return prefixBlockSkips.get();
     }
 
     /**
@@ -222,10 +299,30 @@ public final class Table {
      * @return an unpositioned iterator, to be closed by the caller
      */
     public SortedIterator iterator(TableReadOptions readOptions, Runnable onClose) {
+        PrefixScan scan = readOptions.prefixScan();
+        long[] run = null;
+        ByteBuffer prefixKey = null;
+        if (scan != null && prefixFilter != null
+                && scan.extractorName().equals(options.prefixFilter().extractor().name())) {
+            prefixKey = ByteBuffer.wrap(scan.prefix());
+            run = blocksOfScan(scan, prefixKey);
+            if (run == null) {
+                prefixTableSkips.incrementAndGet();
+                return new ClosingEmptyIterator(onClose);
+            }
+        }
+        long runFirst = run == null ? Long.MAX_VALUE : run[0];
+        long runLast = run == null ? Long.MIN_VALUE : run[1];
+        ByteBuffer sought = prefixKey;
         BackwardPrefetch prefetch = file.isMapped() ? new BackwardPrefetch(file) : null;
         return new TwoLevelIterator(indexBlock.iterator(options.comparator()),
                 (indexValue, reuse) -> {
                     BlockHandle handle = decodeHandle(indexValue, indexBlock);
+                    long at = handle.offset();
+                    if (at >= runFirst && at <= runLast && !prefixFilter.keyMayMatch(at, sought)) {
+                        prefixBlockSkips.incrementAndGet();
+                        return EmptyIterator.INSTANCE;
+                    }
                     if (prefetch != null) {
                         prefetch.beforeRead(handle.offset(), handle.size());
                     }
@@ -240,6 +337,101 @@ public final class Table {
                     Block block = dataBlock(handle, readOptions, null);
                     return block.iterator(options.comparator());
                 }, fileName, indexValue -> decodeHandle(indexValue, indexBlock).offset(), onClose);
+    }
+
+    /**
+     * Finds the run of data blocks that may hold keys of a scan's range, and whether the prefix
+     * filter lets any of them through, reading only the index and the filter.
+     *
+     * @return the offsets of the run's first and last blocks, or {@code null} if no block of the
+     *     run may hold the prefix
+     */
+    private long[] blocksOfScan(PrefixScan scan, ByteBuffer prefixKey) {
+        int suffix = options.prefixFilter().suffixLength();
+        byte[] lower = scan.lower();
+        byte[] target = java.util.Arrays.copyOf(lower, lower.length + suffix);
+        // An all-ones trailer sorts before every entry of the user key (the largest sequence).
+        java.util.Arrays.fill(target, lower.length, target.length, (byte) 0xff);
+        BlockIterator index = indexBlock.iterator(options.comparator());
+        index.seek(ByteBuffer.wrap(target));
+        ByteBuffer upper = ByteBuffer.wrap(scan.upper());
+        long first = -1;
+        long last = -1;
+        boolean any = false;
+        while (index.valid()) {
+            long at = decodeHandle(index.value(), indexBlock).offset();
+            if (first < 0) {
+                first = at;
+            }
+            last = at;
+            if (!any && prefixFilter.keyMayMatch(at, prefixKey)) {
+                any = true;
+            }
+            // The index key is at or after its block's last key and before the next block's
+            // first: once its user key reaches the upper bound, later blocks are past the range.
+            ByteBuffer k = index.key();
+            int userLength = Math.max(0, k.remaining() - suffix);
+            if (k.slice(k.position(), userLength).compareTo(upper) >= 0) {
+                break;
+            }
+            index.next();
+        }
+        return any ? new long[] {first, last} : null;
+    }
+
+    /** An empty iterator that runs an action once when closed. */
+    private static final class ClosingEmptyIterator implements SortedIterator {
+        private Runnable onClose;
+
+        ClosingEmptyIterator(Runnable onClose) {
+            this.onClose = onClose;
+        }
+
+        @Override
+        public boolean valid() {
+            return false;
+        }
+
+        @Override
+        public void seekToFirst() {
+        }
+
+        @Override
+        public void seekToLast() {
+        }
+
+        @Override
+        public void seek(ByteBuffer target) {
+        }
+
+        @Override
+        public void next() {
+            throw new IllegalStateException("not valid");
+        }
+
+        @Override
+        public void prev() {
+            throw new IllegalStateException("not valid");
+        }
+
+        @Override
+        public ByteBuffer key() {
+            throw new IllegalStateException("not valid");
+        }
+
+        @Override
+        public ByteBuffer value() {
+            throw new IllegalStateException("not valid");
+        }
+
+        @Override
+        public void close() {
+            Runnable r = onClose;
+            onClose = null;
+            if (r != null) {
+                r.run();
+            }
+        }
     }
 
     /**

@@ -34,6 +34,7 @@ public final class TableBuilder {
     private final BlockBuilder dataBlock;
     private final BlockBuilder indexBlock;
     private final FilterBlockBuilder filterBlock;
+    private final FilterBlockBuilder prefixBlock;
     private final ByteSink compressed = new ByteSink(4096);
     private final byte[] trailer = new byte[BlockReader.TRAILER_SIZE];
 
@@ -67,6 +68,12 @@ public final class TableBuilder {
         } else {
             filterBlock = null;
         }
+        if (options.prefixFilter() != null) {
+            prefixBlock = new FilterBlockBuilder(options.prefixFilter().policy(), FilterKeyExtractor.WHOLE_KEY);
+            prefixBlock.startBlock(0);
+        } else {
+            prefixBlock = null;
+        }
     }
 
     /**
@@ -91,6 +98,12 @@ public final class TableBuilder {
         }
         if (filterBlock != null) {
             filterBlock.addKey(key);
+        }
+        if (prefixBlock != null) {
+            int n = options.prefixFilter().prefixLength(key);
+            if (n >= 0) {
+                prefixBlock.addPart(key, key.position(), n);
+            }
         }
         if (lastKey.length < keyLength) {
             lastKey = new byte[Math.max(keyLength, 2 * lastKey.length)];
@@ -135,6 +148,9 @@ public final class TableBuilder {
         if (filterBlock != null) {
             filterBlock.startBlock(offset);
         }
+        if (prefixBlock != null) {
+            prefixBlock.startBlock(offset);
+        }
     }
 
     /**
@@ -150,10 +166,18 @@ public final class TableBuilder {
         if (filterBlock != null) {
             filterHandle = writeRawBlock(filterBlock.finish(), BlockCompression.NONE);
         }
+        BlockHandle prefixHandle = null;
+        if (prefixBlock != null) {
+            prefixHandle = writeRawBlock(prefixBlock.finish(), BlockCompression.NONE);
+        }
         BlockBuilder metaindex = new BlockBuilder(options.blockRestartInterval(), BytewiseComparator.INSTANCE);
+        // Metaindex keys in byte-wise order: "filter." sorts before "leveldbj.prefix.".
         if (filterHandle != null) {
             byte[] name = ("filter." + options.filterPolicy().name()).getBytes(StandardCharsets.UTF_8);
             metaindex.add(name, filterHandle.encode());
+        }
+        if (prefixHandle != null) {
+            metaindex.add(options.prefixFilter().metaindexKey(), prefixHandle.encode());
         }
         BlockHandle metaindexHandle = writeBlock(metaindex);
         if (pendingIndexEntry) {

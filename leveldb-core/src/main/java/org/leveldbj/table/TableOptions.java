@@ -20,14 +20,16 @@ import org.leveldbj.comparator.KeyComparator;
  *     read asks for (C++ LevelDB's paranoid checks); index, metaindex and filter blocks are
  *     always checked when a table is opened
  * @param blockCache the cache of uncompressed blocks, {@link BlockCache#NONE} for none
+ * @param prefixFilter the prefix filter written with each table and consulted by bounded scans
+ *     of one prefix, or {@code null} for none
  */
 public record TableOptions(KeyComparator comparator, int blockSize, int blockRestartInterval,
                            int compressionType, FilterPolicy filterPolicy,
                            FilterKeyExtractor filterKeyExtractor, boolean verifyChecksums,
-                           BlockCache blockCache) {
+                           BlockCache blockCache, PrefixFilterOptions prefixFilter) {
     /** Bytewise keys, 4 KiB blocks, restart interval 16, snappy, no filter, no cache. */
     public static final TableOptions DEFAULTS = new TableOptions(BytewiseComparator.INSTANCE, 4096, 16,
-            BlockCompression.SNAPPY, null, FilterKeyExtractor.WHOLE_KEY, false, BlockCache.NONE);
+            BlockCompression.SNAPPY, null, FilterKeyExtractor.WHOLE_KEY, false, BlockCache.NONE, null);
 
     /**
      * Checks the settings.
@@ -40,6 +42,7 @@ public record TableOptions(KeyComparator comparator, int blockSize, int blockRes
      * @param filterKeyExtractor the filter key extractor
      * @param verifyChecksums whether every read checks checksums
      * @param blockCache the block cache
+     * @param prefixFilter the prefix filter settings or {@code null}
      */
     public TableOptions {
         if (comparator == null || filterKeyExtractor == null || blockCache == null) {
@@ -62,9 +65,40 @@ public record TableOptions(KeyComparator comparator, int blockSize, int blockRes
      * @param value the comparator
      * @return the new options
      */
+    /**
+     * Settings without a prefix filter.
+     *
+     * @param comparator the key order
+     * @param blockSize the data block size
+     * @param blockRestartInterval the restart interval
+     * @param compressionType the compression's persistent id
+     * @param filterPolicy the whole-key filter policy, or {@code null}
+     * @param filterKeyExtractor which part of each key the whole-key filter sees
+     * @param verifyChecksums whether reads check checksums
+     * @param blockCache the block cache
+     */
+    public TableOptions(KeyComparator comparator, int blockSize, int blockRestartInterval,
+                        int compressionType, FilterPolicy filterPolicy,
+                        FilterKeyExtractor filterKeyExtractor, boolean verifyChecksums,
+                        BlockCache blockCache) {
+        this(comparator, blockSize, blockRestartInterval, compressionType, filterPolicy, filterKeyExtractor,
+                verifyChecksums, blockCache, null);
+    }
+
+    /**
+     * These settings with another prefix filter.
+     *
+     * @param value the prefix filter settings, or {@code null} for none
+     * @return the settings
+     */
+    public TableOptions withPrefixFilter(PrefixFilterOptions value) {
+        return new TableOptions(comparator, blockSize, blockRestartInterval, compressionType, filterPolicy,
+                filterKeyExtractor, verifyChecksums, blockCache, value);
+    }
+
     public TableOptions withComparator(KeyComparator value) {
         return new TableOptions(value, blockSize, blockRestartInterval, compressionType, filterPolicy,
-                filterKeyExtractor, verifyChecksums, blockCache);
+                filterKeyExtractor, verifyChecksums, blockCache, prefixFilter);
     }
 
     /**
@@ -75,7 +109,7 @@ public record TableOptions(KeyComparator comparator, int blockSize, int blockRes
      */
     public TableOptions withBlockSize(int value) {
         return new TableOptions(comparator, value, blockRestartInterval, compressionType, filterPolicy,
-                filterKeyExtractor, verifyChecksums, blockCache);
+                filterKeyExtractor, verifyChecksums, blockCache, prefixFilter);
     }
 
     /**
@@ -86,7 +120,7 @@ public record TableOptions(KeyComparator comparator, int blockSize, int blockRes
      */
     public TableOptions withBlockRestartInterval(int value) {
         return new TableOptions(comparator, blockSize, value, compressionType, filterPolicy,
-                filterKeyExtractor, verifyChecksums, blockCache);
+                filterKeyExtractor, verifyChecksums, blockCache, prefixFilter);
     }
 
     /**
@@ -97,7 +131,7 @@ public record TableOptions(KeyComparator comparator, int blockSize, int blockRes
      */
     public TableOptions withCompressionType(int value) {
         return new TableOptions(comparator, blockSize, blockRestartInterval, value, filterPolicy,
-                filterKeyExtractor, verifyChecksums, blockCache);
+                filterKeyExtractor, verifyChecksums, blockCache, prefixFilter);
     }
 
     /**
@@ -109,7 +143,7 @@ public record TableOptions(KeyComparator comparator, int blockSize, int blockRes
      */
     public TableOptions withFilter(FilterPolicy policy, FilterKeyExtractor extractor) {
         return new TableOptions(comparator, blockSize, blockRestartInterval, compressionType, policy,
-                extractor, verifyChecksums, blockCache);
+                extractor, verifyChecksums, blockCache, prefixFilter);
     }
 
     /**
@@ -120,7 +154,7 @@ public record TableOptions(KeyComparator comparator, int blockSize, int blockRes
      */
     public TableOptions withVerifyChecksums(boolean value) {
         return new TableOptions(comparator, blockSize, blockRestartInterval, compressionType, filterPolicy,
-                filterKeyExtractor, value, blockCache);
+                filterKeyExtractor, value, blockCache, prefixFilter);
     }
 
     /**
@@ -131,6 +165,6 @@ public record TableOptions(KeyComparator comparator, int blockSize, int blockRes
      */
     public TableOptions withBlockCache(BlockCache value) {
         return new TableOptions(comparator, blockSize, blockRestartInterval, compressionType, filterPolicy,
-                filterKeyExtractor, verifyChecksums, value);
+                filterKeyExtractor, verifyChecksums, value, prefixFilter);
     }
 }
