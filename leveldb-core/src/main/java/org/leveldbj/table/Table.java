@@ -30,11 +30,13 @@ import org.leveldbj.iterator.TwoLevelIterator;
  *
  * <p>Prefix filter: with {@link TableOptions#prefixFilter()} set, the table's filter block of
  * that exact metaindex name (if any) is read at open. An iterator made for a
- * {@link PrefixScan} then looks, before reading any data block, at the filters of the data
- * blocks that may hold keys of the scan's range: if none may hold the prefix, the iterator is
- * empty and reads no data block; otherwise the blocks of that run whose filter excludes the
- * prefix are passed over unread. Blocks outside the run are read as usual, so that stepping
- * past the range costs what it costs without a filter.
+ * {@link PrefixScan} then finds, in the index, the run of data blocks that may hold keys of the
+ * scan's range and asks the filter of each of those blocks about the prefix, before reading any
+ * data block: if none may hold it, the iterator is empty and reads no data block. Otherwise it
+ * is the table's ordinary iterator. (The index's separators bound each block's keys, so the run
+ * is the blocks holding keys of the range plus at most one at each end; since the keys of one
+ * prefix are contiguous, a run that has a block with the prefix has no block to leave out
+ * between them.)
  *
  * <p>Errors: malformed bytes raise {@link CorruptionException} naming the file and the offset;
  * I/O failures raise {@link DBException} naming the file.
@@ -63,7 +65,6 @@ public final class Table {
     private final AtomicLong filterSkips = new AtomicLong();
     private final AtomicLong blockReads = new AtomicLong();
     private final AtomicLong prefixTableSkips = new AtomicLong();
-    private final AtomicLong prefixBlockSkips = new AtomicLong();
 
     /** Receives the entry a point lookup finds. */
     @FunctionalInterface
@@ -230,16 +231,6 @@ public final class Table {
     }
 
     /**
-     * How many data blocks iterators of prefix scans passed over unread because the prefix
-     * filter excluded them.
-     *
-     * @return the count since the table was opened
-     */
-    public long prefixBlockSkips() {
-        return prefixBlockSkips.get();
-    }
-
-    /**
      * How many point lookups the filter answered without reading a data block.
      *
      * @return the count since the table was opened
@@ -300,29 +291,16 @@ public final class Table {
      */
     public SortedIterator iterator(TableReadOptions readOptions, Runnable onClose) {
         PrefixScan scan = readOptions.prefixScan();
-        long[] run = null;
-        ByteBuffer prefixKey = null;
         if (scan != null && prefixFilter != null
-                && scan.extractorName().equals(options.prefixFilter().extractor().name())) {
-            prefixKey = ByteBuffer.wrap(scan.prefix());
-            run = blocksOfScan(scan, prefixKey);
-            if (run == null) {
-                prefixTableSkips.incrementAndGet();
-                return new ClosingEmptyIterator(onClose);
-            }
+                && scan.extractorName().equals(options.prefixFilter().extractor().name())
+                && !scanMayMatch(scan)) {
+            prefixTableSkips.incrementAndGet();
+            return new ClosingEmptyIterator(onClose);
         }
-        long runFirst = run == null ? Long.MAX_VALUE : run[0];
-        long runLast = run == null ? Long.MIN_VALUE : run[1];
-        ByteBuffer sought = prefixKey;
         BackwardPrefetch prefetch = file.isMapped() ? new BackwardPrefetch(file) : null;
         return new TwoLevelIterator(indexBlock.iterator(options.comparator()),
                 (indexValue, reuse) -> {
                     BlockHandle handle = decodeHandle(indexValue, indexBlock);
-                    long at = handle.offset();
-                    if (at >= runFirst && at <= runLast && !prefixFilter.keyMayMatch(at, sought)) {
-                        prefixBlockSkips.incrementAndGet();
-                        return EmptyIterator.INSTANCE;
-                    }
                     if (prefetch != null) {
                         prefetch.beforeRead(handle.offset(), handle.size());
                     }
@@ -340,13 +318,13 @@ public final class Table {
     }
 
     /**
-     * Finds the run of data blocks that may hold keys of a scan's range, and whether the prefix
-     * filter lets any of them through, reading only the index and the filter.
+     * Tells whether the prefix filter lets through any data block of the run that may hold keys
+     * of a scan's range, reading only the index and the filter.
      *
-     * @return the offsets of the run's first and last blocks, or {@code null} if no block of the
-     *     run may hold the prefix
+     * @return {@code false} if no block of the run may hold the prefix
      */
-    private long[] blocksOfScan(PrefixScan scan, ByteBuffer prefixKey) {
+    private boolean scanMayMatch(PrefixScan scan) {
+        ByteBuffer prefixKey = ByteBuffer.wrap(scan.prefix());
         int suffix = options.prefixFilter().suffixLength();
         byte[] lower = scan.lower();
         byte[] target = java.util.Arrays.copyOf(lower, lower.length + suffix);
@@ -355,17 +333,9 @@ public final class Table {
         BlockIterator index = indexBlock.iterator(options.comparator());
         index.seek(ByteBuffer.wrap(target));
         ByteBuffer upper = ByteBuffer.wrap(scan.upper());
-        long first = -1;
-        long last = -1;
-        boolean any = false;
         while (index.valid()) {
-            long at = decodeHandle(index.value(), indexBlock).offset();
-            if (first < 0) {
-                first = at;
-            }
-            last = at;
-            if (!any && prefixFilter.keyMayMatch(at, prefixKey)) {
-                any = true;
+            if (prefixFilter.keyMayMatch(decodeHandle(index.value(), indexBlock).offset(), prefixKey)) {
+                return true;
             }
             // The index key is at or after its block's last key and before the next block's
             // first: once its user key reaches the upper bound, later blocks are past the range.
@@ -376,7 +346,7 @@ public final class Table {
             }
             index.next();
         }
-        return any ? new long[] {first, last} : null;
+        return false;
     }
 
     /** An empty iterator that runs an action once when closed. */
