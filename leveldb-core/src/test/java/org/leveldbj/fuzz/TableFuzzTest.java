@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.Env;
+import org.iq80.leveldb.PrefixExtractor;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.leveldbj.cache.ClockBlockCache;
 import org.leveldbj.comparator.BytewiseComparator;
@@ -19,6 +20,8 @@ import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.table.BloomFilterPolicy;
 import org.leveldbj.table.FilterKeyExtractor;
+import org.leveldbj.table.PrefixFilterOptions;
+import org.leveldbj.table.PrefixScan;
 import org.leveldbj.table.Table;
 import org.leveldbj.table.TableOptions;
 import org.leveldbj.table.TableReadOptions;
@@ -34,8 +37,11 @@ import org.leveldbj.testing.MemEnv;
  *
  * <p>Input: byte 0 = flags: bit 0 verify checksums on reads, bit 1 paranoid checks (every read
  * verifies), bit 2 the database's order (internal keys over bytewise user keys, filter on user
- * keys) instead of plain bytewise keys, bit 3 read the bloom filter, bit 4 a block cache; the
- * rest is the table file.
+ * keys) instead of plain bytewise keys, bit 3 read the bloom filter, bit 4 a block cache, bit 5
+ * read the prefix filter of a one-byte fixed-length extractor and scan the prefixes of the
+ * first keys with it (a damaged filter may make such a scan miss entries, as it makes a lookup
+ * miss with a damaged whole-key filter: only the errors are checked); the rest is the table
+ * file.
  */
 @ExtendWith(FuzzEnvironment.class)
 class TableFuzzTest {
@@ -58,6 +64,11 @@ class TableFuzzTest {
             options = options.withFilter(new BloomFilterPolicy(10), internal
                     ? FilterKeyExtractor.dropSuffix(InternalKeys.TRAILER_SIZE) : FilterKeyExtractor.WHOLE_KEY);
         }
+        boolean prefixes = (flags & 32) != 0;
+        if (prefixes) {
+            options = options.withPrefixFilter(new PrefixFilterOptions(PrefixExtractor.fixedLength(1),
+                    new BloomFilterPolicy(10), internal ? InternalKeys.TRAILER_SIZE : 0));
+        }
         TableReadOptions reads = new TableReadOptions((flags & 1) != 0, true);
         long size = input.length - from;
         try (Env.RandomAccessFile file = env.newRandomAccessFile(FuzzFiles.DIR.resolve("000005.ldb"))) {
@@ -71,6 +82,9 @@ class TableFuzzTest {
             if (table.filterError() != null) {
                 FuzzFiles.checkReport(table.filterError(), NAME);
             }
+            if (table.prefixFilterError() != null) {
+                FuzzFiles.checkReport(table.prefixFilterError(), NAME);
+            }
             List<byte[]> forward = new ArrayList<>();
             List<byte[]> backward = new ArrayList<>();
             boolean forwardDone = scan(table, reads, true, forward);
@@ -81,6 +95,15 @@ class TableFuzzTest {
                     assertArrayEquals(forward.get(i), backward.get(backward.size() - 1 - i),
                             "forward and backward scans differ at entry " + i);
                 }
+            }
+            if (prefixes) {
+                for (int i = 0; i < Math.min(8, forward.size()); i++) {
+                    byte[] key = forward.get(i);
+                    if (key.length > (internal ? InternalKeys.TRAILER_SIZE : 0)) {
+                        prefixScan(table, reads, new byte[] {key[0]}, internal);
+                    }
+                }
+                prefixScan(table, reads, new byte[] {'k'}, internal);
             }
             List<byte[]> probes = new ArrayList<>(forward);
             probes.add(new byte[0]);
@@ -99,6 +122,25 @@ class TableFuzzTest {
                     FuzzFiles.checkReport(e, NAME);
                 }
             }
+        }
+    }
+
+    /** Scans the keys of a one-byte prefix with the prefix filter; only errors are checked. */
+    private static void prefixScan(Table table, TableReadOptions reads, byte[] prefix, boolean internal) {
+        byte[] upper = org.leveldbj.util.Bytes.prefixSuccessor(prefix);
+        if (upper == null) {
+            return;
+        }
+        PrefixScan scan = new PrefixScan("leveldbj.FixedPrefix.1", prefix, prefix, upper);
+        byte[] target = internal ? java.util.Arrays.copyOf(prefix, prefix.length + InternalKeys.TRAILER_SIZE) : prefix;
+        int n = 0;
+        try (SortedIterator it = table.iterator(reads.withPrefixScan(scan))) {
+            for (it.seek(ByteBuffer.wrap(target)); it.valid() && n < KEPT; it.next()) {
+                it.value();
+                n++;
+            }
+        } catch (CorruptionException e) {
+            FuzzFiles.checkReport(e, NAME);
         }
     }
 

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import org.iq80.leveldb.DBIterator;
 import org.iq80.leveldb.ExtendedDB;
 import org.iq80.leveldb.Options;
+import org.iq80.leveldb.PrefixExtractor;
 import org.iq80.leveldb.ReadOptions;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -30,7 +31,13 @@ import org.openjdk.jmh.annotations.TearDown;
  * prefixes of 100 keys each. {@code prefixIterator} scans with {@code ExtendedDB.prefixIterator};
  * {@code seekAndCompare} with a plain iterator, a seek to the prefix and a check of every key,
  * as code without bounds does (it reads one entry past the prefix to learn that it ended).
- * {@code absent*} scan a prefix the database does not hold (a letter appended to a present one).
+ * {@code absent*} scan a prefix the database does not hold (a present one with its last digit
+ * replaced by a letter, which sorts between two present prefixes).
+ *
+ * <p>{@code prefixFilter=true} opens the database with
+ * {@code Options.prefixExtractor(PrefixExtractor.fixedLength(14))}, so that every table keeps
+ * a Bloom filter (10 bits per prefix) on its keys' 14-digit prefixes and a scan of one prefix
+ * skips the tables whose filter excludes it.
  *
  * <p>Each iteration also prints the benchmark thread's CPU time per scan, which waiting for a
  * core on a loaded machine does not inflate.
@@ -46,6 +53,10 @@ public class PrefixScanBenchmark {
     /** The value length in bytes. */
     @Param("100")
     public int valueSize;
+
+    /** Whether the tables keep a prefix filter on the 14-digit prefixes. */
+    @Param({"false", "true"})
+    public boolean prefixFilter;
 
     private Fixture fixture;
     private ExtendedDB db;
@@ -67,7 +78,11 @@ public class PrefixScanBenchmark {
     /** Builds and compacts the database. */
     @Setup(Level.Trial)
     public void open() {
-        fixture = Fixture.open(new Options());
+        Options options = new Options();
+        if (prefixFilter) {
+            options.prefixExtractor(PrefixExtractor.fixedLength(14));
+        }
+        fixture = Fixture.open(options);
         db = (ExtendedDB) fixture.db();
         Fixture.fill(db, keys, 1, valueSize);
         db.compactRange(null, null);
@@ -84,8 +99,8 @@ public class PrefixScanBenchmark {
         if (!absent) {
             return Arrays.copyOf(key, 14);
         }
-        byte[] prefix = Arrays.copyOf(key, 15);
-        prefix[14] = 'x'; // no key has a letter
+        byte[] prefix = Arrays.copyOf(key, 14);
+        prefix[13] = 'x'; // no key has a letter
         return prefix;
     }
 
