@@ -14,7 +14,8 @@ import org.leveldbj.util.Crc32c;
 
 /**
  * Writes a table file: data blocks closed at about {@link TableOptions#blockSize()}, then the
- * filter block (if a filter policy is set), the metaindex block, the index block and the footer
+ * filter block (if a filter policy is set), the prefix filter block (if
+ * {@link TableOptions#prefixFilter()} is set), the metaindex block, the index block and the footer
  * (layout in the package documentation). Each index entry's key is a short separator between
  * the last key of its block and the first key of the next ({@link
  * org.leveldbj.comparator.KeyComparator#findShortestSeparator}), or a short successor of the table's last key.

@@ -9,18 +9,22 @@
  *   ...
  *   data block N-1 | trailer
  *   filter block | trailer          (only with a filter policy; never compressed)
+ *   prefix filter block | trailer   (only with a prefix filter; never compressed)
  *   metaindex block | trailer
  *   index block | trailer
  *   footer                          (48 bytes, at file size - 48)
  * </pre>
- * All blocks except the filter block have the block layout below and may be compressed. The
+ * All blocks except the filter blocks have the block layout below and may be compressed. The
  * index block has one entry per data block: key = a key at or after the block's last key and
  * before the next block's first key (a shortened separator, or a short successor of the
  * table's last key for the last block), value = the data block's handle. The index block is
- * built with a restart interval of 1. The metaindex block maps meta block names to handles;
- * the only one written is {@code "filter." + policy name} (e.g.
- * {@code filter.leveldb.BuiltinBloomFilter2}). A table without a filter has an empty metaindex
- * block (8 bytes: one restart point at 0, restart count 1).
+ * built with a restart interval of 1. The metaindex block maps meta block names to handles:
+ * {@code "filter." + policy name} (e.g. {@code filter.leveldb.BuiltinBloomFilter2}) for the
+ * whole-key filter and, with a prefix filter ({@link org.leveldbj.table.PrefixFilterOptions}),
+ * {@code "leveldbj.prefix." + extractor name + "." + policy name} for the prefix filter block,
+ * which has the filter block layout below over the prefixes of the keys instead of the keys
+ * (C++ LevelDB and goleveldb ignore names they do not know). A table without a filter has an
+ * empty metaindex block (8 bytes: one restart point at 0, restart count 1).
  *
  * <h2>Block handle</h2>
  * <pre>
