@@ -110,7 +110,7 @@ class JmhSmokeTest {
 
     @Test
     void prefixScan() throws RunnerException {
-        check(run(PrefixScanBenchmark.class, Map.of("keys", "2000")), 4);
+        check(run(PrefixScanBenchmark.class, Map.of("keys", "2000")), 4 * 2);
     }
 
     @Test
