@@ -341,7 +341,7 @@ public final class Table {
             // first: once its user key reaches the upper bound, later blocks are past the range.
             ByteBuffer k = index.key();
             int userLength = Math.max(0, k.remaining() - suffix);
-            if (k.slice(k.position(), userLength).compareTo(upper) >= 0) {
+            if (BytewiseComparator.INSTANCE.compare(k, k.position(), userLength, upper, 0, upper.remaining()) >= 0) {
                 break;
             }
             index.next();
