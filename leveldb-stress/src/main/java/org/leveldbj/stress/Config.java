@@ -62,7 +62,10 @@ final class Config implements Cloneable {
             "  --disable-wal-percent=P   percentage of the writes without sync made with",
             "                            WriteOptions.disableWal (0, 5, 50, 100)",
             "  --compaction-filter=BOOL  compactions run the crash test's filter, which removes or",
-            "                            shortens the values of some operations (false, true)");
+            "                            shortens the values of some operations (false, true)",
+            "  --prefix-extractor=NAME   Options.prefixExtractor: none, delimiter (a key up to its",
+            "                            '/': a thread's range) or fixed (a key but its last digit:",
+            "                            ten keys); prefix scans run in every round either way");
 
     /** What a flag is: see the class description. */
     enum Kind {
@@ -126,6 +129,8 @@ final class Config implements Cloneable {
 
             new Flag("compaction-filter", Kind.ROUND, (c, v) -> c.compactionFilter = bool(v),
                     c -> "" + c.compactionFilter),
+            new Flag("prefix-extractor", Kind.ROUND, (c, v) -> c.prefixExtractor = PrefixChoice.parse(v),
+                    c -> c.prefixExtractor.flag()),
 
             new Flag("arm", Kind.CHILD, (c, v) -> c.arm = KillPoint.valueOf(v.toUpperCase(Locale.ROOT)),
                     c -> c.arm == null ? "" : c.arm.name().toLowerCase(Locale.ROOT)),
@@ -164,6 +169,7 @@ final class Config implements Cloneable {
     double syncPercent = 5;
     double disableWalPercent;
     boolean compactionFilter;
+    PrefixChoice prefixExtractor = PrefixChoice.NONE;
 
     // Given by the driver to one stress or repair process only.
     KillPoint arm;
@@ -324,6 +330,7 @@ final class Config implements Cloneable {
         if (compactionFilter) {
             o.compactionFilter(new StressCompactionFilter());
         }
+        o.prefixExtractor(prefixExtractor.extractor());
         if (env != null) {
             o.env(env);
         }

@@ -1,6 +1,7 @@
 package org.leveldbj.stress;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * The keys of the stress test: thread {@code t} owns the keys {@code t003/00000042} (thread 3,
@@ -9,6 +10,8 @@ import java.nio.charset.StandardCharsets;
  */
 final class Keys {
     private static final int LENGTH = 13;
+    /** The length of {@link #shortPrefix}: a key without its last digit. */
+    static final int SHORT_PREFIX_LENGTH = LENGTH - 1;
 
     private Keys() {
     }
@@ -20,6 +23,14 @@ final class Keys {
     /** The first key of the thread's range (every key of the range starts with it). */
     static byte[] prefix(int thread) {
         return String.format("t%03d/", thread).getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /**
+     * The prefix of ten consecutive keys of the thread's range: {@code t003/0000004} for the keys
+     * 40 to 49.
+     */
+    static byte[] shortPrefix(int thread, int index) {
+        return Arrays.copyOf(key(thread, index), SHORT_PREFIX_LENGTH);
     }
 
     /** The smallest key greater than every key of the thread's range. */

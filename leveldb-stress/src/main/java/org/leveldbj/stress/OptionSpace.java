@@ -39,6 +39,7 @@ final class OptionSpace {
     static final double[] SYNC_PERCENTS = {0, 1, 5, 5, 20};
     static final double[] DISABLE_WAL_PERCENTS = {0, 0, 0, 0, 0, 5, 50, 100};
     static final boolean[] COMPACTION_FILTERS = {false, true};
+    static final PrefixChoice[] PREFIX_EXTRACTORS = PrefixChoice.values();
 
     /** Sizes of the small values when the mix does not straddle the threshold. */
     static final int[][] VALUE_SIZES = {{20, 1000}, {20, 1000}, {20, 100}, {100, 4000}};
@@ -111,10 +112,15 @@ final class OptionSpace {
             c.disableWalPercent = disableWalPercent;
         }
         drawValueSizes(r, run, c);
-        // Drawn last, so that it leaves what the earlier dimensions draw for a seed unchanged.
+        // Drawn last, the compaction filter and then the prefix extractor, so that they leave
+        // what the earlier dimensions draw for a seed unchanged.
         boolean compactionFilter = COMPACTION_FILTERS[r.nextInt(COMPACTION_FILTERS.length)];
         if (!run.given("compaction-filter")) {
             c.compactionFilter = compactionFilter;
+        }
+        PrefixChoice prefixExtractor = PREFIX_EXTRACTORS[r.nextInt(PREFIX_EXTRACTORS.length)];
+        if (!run.given("prefix-extractor")) {
+            c.prefixExtractor = prefixExtractor;
         }
         return c;
     }

@@ -21,7 +21,7 @@ import org.iq80.leveldb.WriteOptions;
  * transactions that read some keys and write several, some of them made to conflict; some
  * synced, some without the log), logging each write to its {@link OpLog} before and after, and checks
  * reads as it goes: point lookups, snapshot reads against the state when the snapshot was taken,
- * forward and backward scans of its key range against its model, short scans across all
+ * forward and backward scans of its key range and of prefixes (through the prefix filters when the round has an extractor) against its model, short scans across all
  * threads' keys for order. Now and then it ingests a small table of its keys made with the table
  * writer, compacts a random key range, suspends compactions for a moment, or makes a checkpoint and checks it holds exactly its keys' model
  * ({@link Checkpoints}); thread 0 also backs the database up and checks each backup restores to
@@ -108,7 +108,11 @@ final class StressWorker implements Runnable {
                 snapshotSteps = 1 + random.nextInt(200);
             }
         } else if (r < 9_800) {
-            checkScan(random.nextBoolean());
+            if (random.nextBoolean()) {
+                checkScan(random.nextBoolean());
+            } else {
+                checkPrefixScan();
+            }
         } else if (r < 9_936) {
             scanAcrossThreads();
         } else if (r < 9_986) {
@@ -318,6 +322,56 @@ final class StressWorker implements Runnable {
                 }
             }
             compareRange(it, forward, model, forward ? "forward scan" : "backward scan");
+        }
+    }
+
+    /**
+     * Scans one prefix with {@link ExtendedDB#prefixIterator}, forward or backward, now or at the
+     * held snapshot: the thread's whole range or ten of its keys, compared with the model. Under
+     * a prefix extractor the scan goes through the tables' prefix filters; either prefix length
+     * may be the extractor's, longer than it, or shorter.
+     */
+    private void checkPrefixScan() throws IOException {
+        boolean whole = random.nextBoolean();
+        int from = whole ? 0 : random.nextInt(model.length) / 10 * 10;
+        int to = whole ? model.length : Math.min(from + 10, model.length);
+        byte[] prefix = whole ? Keys.prefix(thread) : Keys.shortPrefix(thread, from);
+        boolean atSnapshot = snapshot != null && random.nextBoolean();
+        long[] expected = atSnapshot ? snapshotModel : model;
+        boolean forward = random.nextBoolean();
+        String what = (forward ? "forward" : "backward") + " prefix scan of " + Keys.show(prefix)
+                + (atSnapshot ? " at a snapshot" : "");
+        long[] seen = new long[to - from];
+        Arrays.fill(seen, ExpectedState.ABSENT);
+        ReadOptions options = atSnapshot ? new ReadOptions().snapshot(snapshot) : new ReadOptions();
+        try (DBIterator it = ((ExtendedDB) db).prefixIterator(prefix, options)) {
+            if (forward) {
+                it.seekToFirst();
+            } else {
+                it.seekToLast();
+            }
+            int previous = forward ? -1 : Integer.MAX_VALUE;
+            boolean first = true;
+            while (forward || first ? it.hasNext() : it.hasPrev()) {
+                Map.Entry<byte[], byte[]> e = forward ? it.next() : first ? it.peekNext() : it.prev();
+                first = false;
+                int[] parsed = Keys.parse(e.getKey());
+                if (parsed == null || parsed[0] != thread || parsed[1] < from || parsed[1] >= to) {
+                    throw new IllegalStateException(what + ": key outside the prefix " + Keys.show(e.getKey()));
+                }
+                int index = parsed[1];
+                if (forward ? index <= previous : index >= previous) {
+                    throw new IllegalStateException(what + ": key index " + index + " after " + previous);
+                }
+                previous = index;
+                seen[index - from] = Values.state(thread, index, e.getValue());
+            }
+        }
+        for (int i = from; i < to; i++) {
+            if (seen[i - from] != expected[i]) {
+                throw new IllegalStateException(what + ": " + Keys.show(Keys.key(thread, i)) + " expected "
+                        + show(expected[i]) + ", found " + show(seen[i - from]));
+            }
         }
     }
 

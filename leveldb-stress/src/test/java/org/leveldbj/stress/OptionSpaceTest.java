@@ -64,6 +64,9 @@ class OptionSpaceTest {
             assertEquals(d.syncPercent, c.syncPercent);
             assertEquals(d.compactionFilter, c.compactionFilter);
             assertEquals(true, OptionSpace.draw(Config.parse("--compaction-filter=true"), roundSeed).compactionFilter);
+            assertEquals(d.prefixExtractor, c.prefixExtractor);
+            assertEquals(PrefixChoice.FIXED,
+                    OptionSpace.draw(Config.parse("--prefix-extractor=fixed"), roundSeed).prefixExtractor);
         }
     }
 
@@ -83,6 +86,7 @@ class OptionSpaceTest {
         Set<Double> syncPercents = new HashSet<>();
         Set<Double> disableWalPercents = new HashSet<>();
         Set<Boolean> compactionFilters = new HashSet<>();
+        Set<PrefixChoice> prefixExtractors = new HashSet<>();
         Set<Integer> straddled = new HashSet<>();
         int smallFilesStraddling1K = 0;
         for (int i = 0; i < DRAWS; i++) {
@@ -99,6 +103,7 @@ class OptionSpaceTest {
             syncPercents.add(c.syncPercent);
             disableWalPercents.add(c.disableWalPercent);
             compactionFilters.add(c.compactionFilter);
+            prefixExtractors.add(c.prefixExtractor);
             boolean straddles = c.valueThreshold > 0 && c.valueMax < c.valueThreshold
                     && c.largeValueSize >= c.valueThreshold && c.largeValuePercent >= 10;
             if (straddles) {
@@ -129,6 +134,7 @@ class OptionSpaceTest {
                 disableWalPercents);
         assertTrue(disableWalPercents.containsAll(List.of(0.0, 100.0)));
         assertEquals(Set.of(false, true), compactionFilters);
+        assertEquals(Set.of(PrefixChoice.values()), prefixExtractors);
         assertEquals(Set.of(1024, 64 << 10), straddled, "value sizes straddling each threshold");
         // The mix of the value-log deadlock's reproduction (small files, 64 KiB write buffer): about one
         // round in fifty.
