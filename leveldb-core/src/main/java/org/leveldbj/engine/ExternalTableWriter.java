@@ -29,6 +29,10 @@ import org.leveldbj.table.TableOptions;
  * anything reaches the builder: a refused key changes nothing. With sequence 0 for every entry,
  * strictly increasing user keys are exactly increasing internal keys.
  *
+ * <p>The CRC32C of every byte written is kept; a finished file is recorded in
+ * {@link WrittenTables} with it, so that an ingestion in this process can tell by one read of
+ * the file that it is unchanged instead of decoding it again.
+ *
  * <p>Thread safety: confined to one thread, as {@link TableWriter} says.
  */
 public final class ExternalTableWriter implements TableWriter {
@@ -36,9 +40,12 @@ public final class ExternalTableWriter implements TableWriter {
     private final Path target;
     private final Path temp;
     private final KeyComparator userComparator;
-    private final Env.WritableFile file;
+    private final ChecksummedFile file;
     private final TableBuilder builder;
     private byte[] first;
+    /** The first internal key, and the type of the last entry. */
+    private byte[] firstInternal;
+    private ValueType lastType;
     /** The previous user key: its first {@link #previousLength} bytes. */
     private byte[] previous = new byte[64];
     private int previousLength = -1;
@@ -59,7 +66,7 @@ public final class ExternalTableWriter implements TableWriter {
             if (env.fileExists(temp)) {
                 env.deleteFile(temp); // left by a writer that never finished
             }
-            this.file = env.newWritableFile(temp);
+            this.file = new ChecksummedFile(env.newWritableFile(temp));
         } catch (IOException e) {
             throw new IOErrorException("IO error: " + temp + ": creating a table file: " + e.getMessage(), e);
         }
@@ -136,7 +143,9 @@ public final class ExternalTableWriter implements TableWriter {
         }
         if (first == null) {
             first = key.clone();
+            firstInternal = InternalKeys.encode(first, 0, type);
         }
+        lastType = type;
         if (previous.length < key.length) {
             previous = new byte[Math.max(key.length, 2 * previous.length)];
         }
@@ -162,8 +171,10 @@ public final class ExternalTableWriter implements TableWriter {
             abandon(e);
             throw e instanceof IOException io ? failure("finishing", io) : (RuntimeException) e;
         }
-        return new TableFileInfo(target.toFile(), builder.fileSize(), position, first,
-                Arrays.copyOf(previous, previousLength));
+        byte[] last = Arrays.copyOf(previous, previousLength);
+        WrittenTables.record(env, target, new WrittenTables.Written(builder.fileSize(), file.crc32c(),
+                userComparator.name(), position, firstInternal, InternalKeys.encode(last, 0, lastType)));
+        return new TableFileInfo(target.toFile(), builder.fileSize(), position, first, last);
     }
 
     @Override

@@ -9,6 +9,7 @@ import org.iq80.leveldb.Env;
 import org.iq80.leveldb.IOErrorException;
 import org.leveldbj.comparator.KeyComparator;
 import org.leveldbj.iterator.SortedIterator;
+import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.ValueType;
 import org.leveldbj.table.BlockCache;
@@ -17,7 +18,10 @@ import org.leveldbj.table.TableOptions;
 import org.leveldbj.table.TableReadOptions;
 
 /**
- * A table file offered for ingestion, read completely and found sound: every block's checksum
+ * A table file offered for ingestion, read completely and found sound. A file that a
+ * {@link ExternalTableWriter} of this process finished, for the same user comparator, is sound
+ * when its bytes still have the CRC32C they were written with ({@link WrittenTables}): the writer
+ * enforced what follows as it wrote. Any other file is decoded in full: every block's checksum
  * matches and it decodes, every key is an internal key with sequence number 0 and type value or
  * deletion (what {@link ExternalTableWriter} writes), and the user keys increase strictly under
  * the database's comparator. Anything else is a {@link CorruptionException} naming the file, the
@@ -31,8 +35,9 @@ import org.leveldbj.table.TableReadOptions;
  * @param entries its entry count
  * @param smallest its first internal key
  * @param largest its last internal key
+ * @param byWriterChecksum whether its writer's CRC32C vouched for it (rather than a full decode)
  */
-record IngestedFile(Path path, long size, long entries, byte[] smallest, byte[] largest) {
+record IngestedFile(Path path, long size, long entries, byte[] smallest, byte[] largest, boolean byWriterChecksum) {
 
     /** @return the first user key */
     byte[] smallestUserKey() {
@@ -62,6 +67,15 @@ record IngestedFile(Path path, long size, long entries, byte[] smallest, byte[] 
         } catch (IOException e) {
             throw new IOErrorException("IO error: " + name + ": " + e.getMessage(), e);
         }
+        String comparator = ((InternalKeyComparator) tableOptions.comparator()).userComparator().name();
+        try {
+            WrittenTables.Written written = WrittenTables.unchanged(env, path, size, comparator);
+            if (written != null) {
+                return new IngestedFile(path, size, written.entries(), written.smallest(), written.largest(), true);
+            }
+        } catch (IOException e) {
+            throw new IOErrorException("IO error: " + name + ": " + e.getMessage(), e);
+        }
         try (Env.RandomAccessFile file = env.newRandomAccessFile(path)) {
             TableOptions options = tableOptions.withBlockCache(BlockCache.NONE).withVerifyChecksums(true);
             Table table = Table.open(name, file, size, options);
@@ -83,7 +97,7 @@ record IngestedFile(Path path, long size, long entries, byte[] smallest, byte[] 
 
     private static IngestedFile scan(Table table, Path path, long size, TableOptions options) {
         String name = path.toString();
-        KeyComparator user = ((org.leveldbj.key.InternalKeyComparator) options.comparator()).userComparator();
+        KeyComparator user = ((InternalKeyComparator) options.comparator()).userComparator();
         byte[] first = null;
         byte[] previous = new byte[64];
         int previousLength = 0;
@@ -126,6 +140,6 @@ record IngestedFile(Path path, long size, long entries, byte[] smallest, byte[] 
         if (entries == 0) {
             throw new CorruptionException("table holds no entry", name, 0);
         }
-        return new IngestedFile(path, size, entries, first, java.util.Arrays.copyOf(previous, previousLength));
+        return new IngestedFile(path, size, entries, first, java.util.Arrays.copyOf(previous, previousLength), false);
     }
 }

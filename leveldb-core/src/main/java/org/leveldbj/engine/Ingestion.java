@@ -37,7 +37,9 @@ import org.leveldbj.version.VersionSet;
  *
  * <ol>
  *   <li>Every file is read completely ({@link IngestedFile#check}) before anything changes: a
- *       damaged file never gets in. The files must not overlap each other.</li>
+ *       damaged file never gets in. A file a table writer of this process finished is compared
+ *       with the CRC32C it was written with; any other is decoded in full. The files must not
+ *       overlap each other.</li>
  *   <li>As the leader of the write queue ({@link WriteQueue#runAlone}) no write runs until the
  *       end, so the set of keys the database holds cannot grow meanwhile. Let S be the last
  *       sequence number plus one. A file whose key range overlaps no memtable and no table,
@@ -414,8 +416,10 @@ final class Ingestion {
     }
 
     private String summary(List<Prepared> files, boolean rewritten, long sequence) {
+        long byChecksum = files.stream().filter(p -> p.source.byWriterChecksum()).count();
         StringBuilder sb = new StringBuilder("Ingested ").append(files.size()).append(" files (checked in ")
-                .append(checkNanos / 1_000_000).append(" ms, put in place in ").append(prepareNanos / 1_000_000)
+                .append(checkNanos / 1_000_000).append(" ms, ").append(byChecksum)
+                .append(" by their writer's checksum, put in place in ").append(prepareNanos / 1_000_000)
                 .append(" ms)");
         if (rewritten) {
             sb.append(" at sequence ").append(sequence);

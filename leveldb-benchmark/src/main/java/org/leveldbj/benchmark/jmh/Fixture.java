@@ -29,6 +29,8 @@ final class Fixture {
 
     /** The "on" size of the experiments: 100 MB, as in the documented experiment. */
     static final long CACHE_100MB = 100L * 1024 * 1024;
+    /** A block cache that holds every block of a 1,000,000-entry database uncompressed. */
+    static final long CACHE_1GB = 1024L * 1024 * 1024;
 
     private final Path directory;
     private final DB db;
@@ -141,14 +143,15 @@ final class Fixture {
     /**
      * The block cache size for a {@code cache} parameter.
      *
-     * @param cache {@code off} or {@code 100MB}
+     * @param cache {@code off}, {@code 100MB} or {@code 1GB}
      * @return the size to pass to {@code Options.cacheSize}
      */
     static long cacheSize(String cache) {
         return switch (cache) {
             case "off" -> CACHE_OFF;
             case "100MB" -> CACHE_100MB;
-            default -> throw new IllegalArgumentException("cache must be off or 100MB: " + cache);
+            case "1GB" -> CACHE_1GB;
+            default -> throw new IllegalArgumentException("cache must be off, 100MB or 1GB: " + cache);
         };
     }
 

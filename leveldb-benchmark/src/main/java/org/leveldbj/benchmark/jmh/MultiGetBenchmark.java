@@ -27,7 +27,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * order; every key is present. The score is the time of one whole batch.
  *
  * <p>{@code cache=default} is the default 8 MiB block cache (most blocks are read and
- * decompressed); {@code cache=100MB} holds the whole database, leaving the lookups' own cost.
+ * decompressed); {@code cache=100MB} holds about three quarters of the uncompressed blocks;
+ * {@code cache=1GB} holds them all, leaving the lookups' own cost.
  * {@code spread=all} draws each batch's keys from the whole database (few share a block);
  * {@code spread=10000} from a random run of 10,000 consecutive keys (about 300 blocks), as when
  * an application reads the related rows of one entity.
@@ -57,8 +58,8 @@ public class MultiGetBenchmark {
     @Param("all")
     public String spread;
 
-    /** The block cache: {@code default} (8 MiB) or {@code 100MB}. */
-    @Param({"default", "100MB"})
+    /** The block cache: {@code default} (8 MiB), {@code 100MB} or {@code 1GB}. */
+    @Param({"default", "100MB", "1GB"})
     public String cache;
 
     private Fixture fixture;
