@@ -31,7 +31,9 @@ import java.io.Closeable;
  * are stored with sequence number 0 in LevelDB's internal-key layout, so any LevelDB (C++ 1.23,
  * goleveldb) can open the file as a table.
  *
- * <p>Thread safety: not thread safe; use one writer from one thread at a time. Lifetime: after
+ * <p>Thread safety: not thread safe; use one writer from one thread at a time. (leveldbj's
+ * writer compresses blocks on a thread of its own when the machine has more than one processor;
+ * the thread ends with {@code finish} or {@code close}.) Lifetime: after
  * {@code finish} or {@code close}, {@code put}, {@code delete} and {@code finish} throw
  * {@link IllegalStateException}; {@code close} is idempotent.
  */

@@ -3,7 +3,13 @@ package org.leveldbj.table;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import java.util.zip.CRC32C;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
@@ -27,9 +33,22 @@ import org.leveldbj.util.Crc32c;
  * <p>Errors: an {@link IOException} from the file is thrown and remembered; every later call
  * throws it again.
  *
- * <p>Thread safety: confined to one thread.
+ * <p>Compression on another thread: built with an {@link Executor}, the builder gathers closed
+ * data blocks into batches of about {@value #BATCH_BYTES} bytes, hands each batch to the
+ * executor to be compressed, and goes on with the next blocks. Batches are written in order, at
+ * most {@value #MAX_PENDING_BATCHES} waiting (the oldest is written first, waiting for its
+ * compression when needed). The filters get each block's keys when the block is written, so
+ * the file is byte for byte the one built without the executor. {@link #fileSize()} then counts
+ * only the blocks written so far, until {@link #finish()}.
+ *
+ * <p>Thread safety: confined to one thread (a compression task touches only its own batch).
  */
 public final class TableBuilder {
+    /** Raw bytes of data blocks per compression task: enough work to outweigh handing it over. */
+    static final int BATCH_BYTES = 512 << 10;
+    /** Batches closed and not yet written, at most. */
+    static final int MAX_PENDING_BATCHES = 3;
+
     private final TableOptions options;
     private final Env.WritableFile file;
     private final BlockBuilder dataBlock;
@@ -38,6 +57,41 @@ public final class TableBuilder {
     private final FilterBlockBuilder prefixBlock;
     private final ByteSink compressed = new ByteSink(4096);
     private final byte[] trailer = new byte[BlockReader.TRAILER_SIZE];
+    /** Where data blocks are compressed, or {@code null}: on this thread, as they close. */
+    private final Executor compressor;
+    /** With a compressor: batches handed to it and not yet written, oldest first. */
+    private final ArrayDeque<Batch> pending = new ArrayDeque<>();
+    /** With a compressor: the closed blocks not yet handed over. */
+    private List<ClosedBlock> gathering = new ArrayList<>();
+    private int gatheredBytes;
+    /** With a compressor: the keys of the data block being built, for the filters. */
+    private final ByteSink blockKeys = new ByteSink(4096);
+    private int[] blockKeyStarts = new int[64];
+    private int blockKeyCount;
+
+    /** A closed data block: its raw contents, its keys (for the filters) and its index key. */
+    private static final class ClosedBlock {
+        final byte[] raw;
+        final byte[] keys;
+        final int[] keyStarts;
+        final int keyCount;
+        /** The block's index key, once the next block's first key is known. */
+        byte[] indexKey;
+        /** Set by the compression task: the contents as stored, and their compression type. */
+        ByteBuffer stored;
+        int type;
+
+        ClosedBlock(byte[] raw, byte[] keys, int[] keyStarts, int keyCount) {
+            this.raw = raw;
+            this.keys = keys;
+            this.keyStarts = keyStarts;
+            this.keyCount = keyCount;
+        }
+    }
+
+    /** Blocks compressed by one task. */
+    private record Batch(List<ClosedBlock> blocks, CompletableFuture<Void> compressed) {
+    }
 
     private long offset;
     private long entries;
@@ -59,8 +113,22 @@ public final class TableBuilder {
      * @param file the empty file to write; owned by the caller
      */
     public TableBuilder(TableOptions options, Env.WritableFile file) {
+        this(options, file, null);
+    }
+
+    /**
+     * Starts a table whose data blocks are compressed on an executor's thread (see the class
+     * description).
+     *
+     * @param options the settings (comparator, block size, restart interval, compression,
+     *     filter)
+     * @param file the empty file to write; owned by the caller
+     * @param compressor where to compress data blocks, or {@code null} for this thread
+     */
+    public TableBuilder(TableOptions options, Env.WritableFile file, Executor compressor) {
         this.options = options;
         this.file = file;
+        this.compressor = options.compressionType() == BlockCompression.NONE ? null : compressor;
         this.dataBlock = new BlockBuilder(options.blockRestartInterval(), options.comparator());
         this.indexBlock = new BlockBuilder(1, options.comparator());
         if (options.filterPolicy() != null) {
@@ -95,16 +163,22 @@ public final class TableBuilder {
             assert dataBlock.isEmpty();
             byte[] separator = options.comparator().findShortestSeparator(
                     Arrays.copyOf(lastKey, lastKeyLength), toArray(key));
-            addIndexEntry(separator);
-        }
-        if (filterBlock != null) {
-            filterBlock.addKey(key);
-        }
-        if (prefixBlock != null) {
-            int n = options.prefixFilter().prefixLength(key);
-            if (n >= 0) {
-                prefixBlock.addPart(key, key.position(), n);
+            ClosedBlock newest = newestUnwritten();
+            if (newest == null) {
+                addIndexEntry(separator);
+            } else {
+                newest.indexKey = separator;
+                pendingIndexEntry = false;
             }
+        }
+        if (compressor == null) {
+            addToFilters(key);
+        } else if (filterBlock != null || prefixBlock != null) {
+            if (blockKeyCount == blockKeyStarts.length) {
+                blockKeyStarts = Arrays.copyOf(blockKeyStarts, 2 * blockKeyCount);
+            }
+            blockKeyStarts[blockKeyCount++] = blockKeys.length();
+            blockKeys.put(key, key.position(), keyLength);
         }
         if (lastKey.length < keyLength) {
             lastKey = new byte[Math.max(keyLength, 2 * lastKey.length)];
@@ -116,6 +190,30 @@ public final class TableBuilder {
         if (dataBlock.currentSizeEstimate() >= options.blockSize()) {
             flush();
         }
+    }
+
+    private void addToFilters(ByteBuffer key) {
+        if (filterBlock != null) {
+            filterBlock.addKey(key);
+        }
+        if (prefixBlock != null) {
+            int n = options.prefixFilter().prefixLength(key);
+            if (n >= 0) {
+                prefixBlock.addPart(key, key.position(), n);
+            }
+        }
+    }
+
+    /** The newest closed block not yet written, or {@code null}. */
+    private ClosedBlock newestUnwritten() {
+        if (!gathering.isEmpty()) {
+            return gathering.get(gathering.size() - 1);
+        }
+        if (!pending.isEmpty()) {
+            List<ClosedBlock> blocks = pending.peekLast().blocks();
+            return blocks.get(blocks.size() - 1);
+        }
+        return null;
     }
 
     /**
@@ -144,13 +242,88 @@ public final class TableBuilder {
             return;
         }
         assert !pendingIndexEntry;
+        if (compressor != null) {
+            closeBlockForCompression();
+            return;
+        }
         pendingHandle = writeBlock(dataBlock);
         pendingIndexEntry = true;
+        startFilterBlocks();
+    }
+
+    private void startFilterBlocks() {
         if (filterBlock != null) {
             filterBlock.startBlock(offset);
         }
         if (prefixBlock != null) {
             prefixBlock.startBlock(offset);
+        }
+    }
+
+    /** Gathers the closed data block; hands a full batch over, writing the oldest beyond the limit. */
+    private void closeBlockForCompression() throws IOException {
+        ByteBuffer raw = dataBlock.finish();
+        byte[] copy = Arrays.copyOfRange(raw.array(), raw.arrayOffset() + raw.position(), raw.arrayOffset() + raw.limit());
+        dataBlock.reset();
+        gathering.add(new ClosedBlock(copy, blockKeys.toByteArray(), Arrays.copyOf(blockKeyStarts, blockKeyCount),
+                blockKeyCount));
+        blockKeys.reset();
+        blockKeyCount = 0;
+        pendingIndexEntry = true;
+        gatheredBytes += copy.length;
+        if (gatheredBytes >= BATCH_BYTES) {
+            handOver();
+            while (pending.size() > MAX_PENDING_BATCHES) {
+                writeBatch(pending.pollFirst());
+            }
+        }
+    }
+
+    private void handOver() {
+        List<ClosedBlock> blocks = gathering;
+        gathering = new ArrayList<>(blocks.size());
+        gatheredBytes = 0;
+        int type = options.compressionType();
+        pending.addLast(new Batch(blocks, CompletableFuture.runAsync(() -> compressAll(type, blocks), compressor)));
+    }
+
+    /** Compresses each block if that saves at least an eighth (C++ LevelDB's rule), else keeps it. */
+    private static void compressAll(int type, List<ClosedBlock> blocks) {
+        ByteSink out = new ByteSink(4096);
+        for (ClosedBlock b : blocks) {
+            BlockCompression.compress(type, b.raw, b.raw.length, out);
+            if (out.length() < b.raw.length - b.raw.length / 8) {
+                b.stored = ByteBuffer.wrap(out.toByteArray());
+                b.type = type;
+            } else {
+                b.stored = ByteBuffer.wrap(b.raw);
+                b.type = BlockCompression.NONE;
+            }
+        }
+    }
+
+    /** Writes a batch's blocks in order: each block's keys to the filters, its bytes, its index entry. */
+    private void writeBatch(Batch batch) throws IOException {
+        try {
+            batch.compressed().join(); // also orders this thread's reads after the task's writes
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
+        for (ClosedBlock b : batch.blocks()) {
+            for (int i = 0; i < b.keyCount; i++) {
+                int end = i + 1 < b.keyCount ? b.keyStarts[i + 1] : b.keys.length;
+                addToFilters(ByteBuffer.wrap(b.keys, b.keyStarts[i], end - b.keyStarts[i]));
+            }
+            pendingHandle = writeRawBlock(b.stored, b.type);
+            startFilterBlocks();
+            if (b.indexKey != null) {
+                // Whether the newest closed block awaits its index key is not this block's business.
+                boolean newestAwaits = pendingIndexEntry;
+                addIndexEntry(b.indexKey);
+                pendingIndexEntry = newestAwaits;
+            }
+            // Otherwise this is the newest closed block: the next add, or finish, makes its index
+            // entry with pendingHandle.
         }
     }
 
@@ -162,6 +335,12 @@ public final class TableBuilder {
      */
     public void finish() throws IOException {
         flush();
+        if (!gathering.isEmpty()) {
+            handOver();
+        }
+        while (!pending.isEmpty()) {
+            writeBatch(pending.pollFirst());
+        }
         closed = true;
         BlockHandle filterHandle = null;
         if (filterBlock != null) {
