@@ -5,14 +5,30 @@ import java.nio.ByteBuffer;
 /**
  * An iterator over no entries: never positioned, whatever it is asked.
  *
- * <p>Thread safety: stateless; the single {@link #INSTANCE} may be shared by any number of
- * threads, and closing it has no effect.
+ * <p>Thread safety: {@link #INSTANCE} is stateless and may be shared by any number of threads;
+ * closing it has no effect. One made by {@link #closing(Runnable)} is confined to its thread,
+ * like any iterator, and runs its action at the first close.
  */
 public final class EmptyIterator implements SortedIterator {
-    /** The single instance. */
-    public static final EmptyIterator INSTANCE = new EmptyIterator();
+    /** The shared instance, holding nothing. */
+    public static final EmptyIterator INSTANCE = new EmptyIterator(null);
 
-    private EmptyIterator() {
+    /** What the first close runs, then {@code null}; always {@code null} for {@link #INSTANCE}. */
+    private Runnable onClose;
+
+    private EmptyIterator(Runnable onClose) {
+        this.onClose = onClose;
+    }
+
+    /**
+     * An empty iterator that stands for a resource: its first close runs the action (e.g. gives
+     * back a table it was made from).
+     *
+     * @param onClose the action, run once
+     * @return a new empty iterator
+     */
+    public static EmptyIterator closing(Runnable onClose) {
+        return new EmptyIterator(onClose);
     }
 
     @Override
@@ -57,7 +73,11 @@ public final class EmptyIterator implements SortedIterator {
 
     @Override
     public void close() {
-        // holds nothing
+        Runnable r = onClose;
+        if (r != null) {
+            onClose = null;
+            r.run();
+        }
     }
 
     @Override

@@ -295,7 +295,7 @@ public final class Table {
                 && scan.extractorName().equals(options.prefixFilter().extractor().name())
                 && !scanMayMatch(scan)) {
             prefixTableSkips.incrementAndGet();
-            return new ClosingEmptyIterator(onClose);
+            return EmptyIterator.closing(onClose);
         }
         BackwardPrefetch prefetch = file.isMapped() ? new BackwardPrefetch(file) : null;
         return new TwoLevelIterator(indexBlock.iterator(options.comparator()),
@@ -347,61 +347,6 @@ public final class Table {
             index.next();
         }
         return false;
-    }
-
-    /** An empty iterator that runs an action once when closed. */
-    private static final class ClosingEmptyIterator implements SortedIterator {
-        private Runnable onClose;
-
-        ClosingEmptyIterator(Runnable onClose) {
-            this.onClose = onClose;
-        }
-
-        @Override
-        public boolean valid() {
-            return false;
-        }
-
-        @Override
-        public void seekToFirst() {
-        }
-
-        @Override
-        public void seekToLast() {
-        }
-
-        @Override
-        public void seek(ByteBuffer target) {
-        }
-
-        @Override
-        public void next() {
-            throw new IllegalStateException("not valid");
-        }
-
-        @Override
-        public void prev() {
-            throw new IllegalStateException("not valid");
-        }
-
-        @Override
-        public ByteBuffer key() {
-            throw new IllegalStateException("not valid");
-        }
-
-        @Override
-        public ByteBuffer value() {
-            throw new IllegalStateException("not valid");
-        }
-
-        @Override
-        public void close() {
-            Runnable r = onClose;
-            onClose = null;
-            if (r != null) {
-                r.run();
-            }
-        }
     }
 
     /**

@@ -2,7 +2,6 @@ package org.leveldbj.engine;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Random;
 import java.util.TreeMap;
@@ -115,42 +113,8 @@ class IterationBoundsTest {
         }
         context += " [" + (lower == null ? "-" : Bytes.escape(lower)) + ", " + (upper == null ? "-" : Bytes.escape(upper)) + ")";
         try (DBIterator it = prefix != null ? db.prefixIterator(prefix, new ReadOptions()) : db.iterator(ro)) {
-            List<byte[]> forward = new ArrayList<>();
-            for (it.seekToFirst(); it.hasNext(); ) {
-                Map.Entry<byte[], byte[]> e = it.next();
-                forward.add(e.getKey());
-                assertArrayEquals(slice.get(e.getKey()), e.getValue(), context);
-            }
-            assertEquals(keys(slice.keySet()), keys(forward), context + " forward");
-            List<byte[]> backward = new ArrayList<>();
-            it.seekToLast();
-            if (it.hasNext()) {
-                backward.add(it.peekNext().getKey());
-                while (it.hasPrev()) {
-                    backward.add(it.prev().getKey());
-                }
-            }
-            assertEquals(keys(slice.descendingKeySet()), keys(backward), context + " backward");
-            for (int s = 0; s < 5; s++) {
-                byte[] target = key(r);
-                it.seek(target);
-                byte[] expected = slice.ceilingKey(target);
-                if (expected == null) {
-                    assertFalse(it.hasNext(), context + " seek " + Bytes.escape(target));
-                } else {
-                    assertTrue(it.hasNext(), context + " seek " + Bytes.escape(target));
-                    assertArrayEquals(expected, it.peekNext().getKey(), context + " seek " + Bytes.escape(target));
-                }
-            }
+            ModelIteration.check(it, slice, () -> key(r), 5, context);
         }
-    }
-
-    private static List<String> keys(Iterable<byte[]> keys) {
-        List<String> out = new ArrayList<>();
-        for (byte[] k : keys) {
-            out.add(Bytes.escape(k));
-        }
-        return out;
     }
 
     @Test

@@ -1,6 +1,5 @@
 package org.leveldbj.engine;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,10 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
-import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Random;
 import java.util.TreeMap;
@@ -159,42 +155,8 @@ class PrefixFilterTest {
         ReadOptions ro = new ReadOptions().snapshot(base.snapshot());
         try (DBIterator it = prefix != null ? db.prefixIterator(prefix, ro)
                 : db.iterator(ro.iterateLowerBound(lower).iterateUpperBound(upper))) {
-            List<String> forward = new ArrayList<>();
-            for (it.seekToFirst(); it.hasNext(); ) {
-                Map.Entry<byte[], byte[]> e = it.next();
-                forward.add(Bytes.escape(e.getKey()));
-                assertArrayEquals(slice.get(e.getKey()), e.getValue(), context);
-            }
-            assertEquals(keys(slice.keySet()), forward, context + " forward");
-            List<String> backward = new ArrayList<>();
-            it.seekToLast();
-            if (it.hasNext()) {
-                backward.add(Bytes.escape(it.peekNext().getKey()));
-                while (it.hasPrev()) {
-                    backward.add(Bytes.escape(it.prev().getKey()));
-                }
-            }
-            assertEquals(keys(slice.descendingKeySet()), backward, context + " backward");
-            for (int s = 0; s < 3; s++) {
-                byte[] target = key(r);
-                it.seek(target);
-                byte[] expected = slice.ceilingKey(target);
-                if (expected == null) {
-                    assertFalse(it.hasNext(), context + " seek " + Bytes.escape(target));
-                } else {
-                    assertTrue(it.hasNext(), context + " seek " + Bytes.escape(target));
-                    assertArrayEquals(expected, it.peekNext().getKey(), context + " seek " + Bytes.escape(target));
-                }
-            }
+            ModelIteration.check(it, slice, () -> key(r), 3, context);
         }
-    }
-
-    private static List<String> keys(Iterable<byte[]> keys) {
-        List<String> out = new ArrayList<>();
-        for (byte[] k : keys) {
-            out.add(Bytes.escape(k));
-        }
-        return out;
     }
 
     /** Fills a database with 40 keys of each even prefix p000: to p198: and compacts it. */

@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.iq80.leveldb.CorruptionException;
-import org.iq80.leveldb.DBComparator;
 import org.iq80.leveldb.Options;
 import org.iq80.leveldb.TableWriter;
 import org.junit.jupiter.api.Test;
@@ -21,6 +20,7 @@ import org.leveldbj.env.FileSystemEnv;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.table.BlockCache;
 import org.leveldbj.table.TableOptions;
+import org.leveldbj.testing.ReverseBytewiseComparator;
 
 /**
  * An ingestion check takes a file a table writer of this process finished by the CRC32C it was
@@ -102,33 +102,12 @@ class WrittenTablesTest {
 
     @Test
     void aCheckForAnotherComparatorDecodesInFull() throws IOException {
-        Options options = new Options().blockSize(1024);
-        Path file = write(tmp.resolve("d.sst"), options);
-        DBComparator renamedBytewise = new DBComparator() {
-            @Override
-            public String name() {
-                return "test.RenamedBytewise";
-            }
+        Path file = write(tmp.resolve("d.sst"), new Options().blockSize(1024));
+        Options reversed = new Options().blockSize(1024).comparator(ReverseBytewiseComparator.INSTANCE);
 
-            @Override
-            public int compare(byte[] a, byte[] b) {
-                return java.util.Arrays.compareUnsigned(a, b);
-            }
-
-            @Override
-            public byte[] findShortestSeparator(byte[] start, byte[] limit) {
-                return start;
-            }
-
-            @Override
-            public byte[] findShortSuccessor(byte[] key) {
-                return key;
-            }
-        };
-
-        IngestedFile checked = IngestedFile.check(FileSystemEnv.getDefault(), file,
-                tableOptions(new Options().blockSize(1024).comparator(renamedBytewise)));
-        assertFalse(checked.byWriterChecksum());
-        assertEquals(5_001, checked.entries());
+        // Decoded in full, so the keys are found out of that comparator's order.
+        CorruptionException e = assertThrows(CorruptionException.class,
+                () -> IngestedFile.check(FileSystemEnv.getDefault(), file, tableOptions(reversed)));
+        assertTrue(e.reason().contains("not after the previous one"), e.getMessage());
     }
 }
