@@ -1,5 +1,6 @@
 package org.leveldbj.engine;
 
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -7,6 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.zip.CRC32C;
 import org.iq80.leveldb.Env;
+import org.leveldbj.util.LockRank;
+import org.leveldbj.util.OrderedLock;
 
 /**
  * The table files that {@link ExternalTableWriter}s of this process finished, by environment and
@@ -21,8 +24,8 @@ import org.iq80.leveldb.Env;
  * <p>Bounded: the oldest of more than {@value #CAPACITY} files is forgotten (it would then be
  * checked in full). In memory only: after a restart every file is checked in full.
  *
- * <p>Thread safety: safe for concurrent use (one lock, held for map updates only; no I/O under
- * it, and no other lock is taken while it is held, so it has no place in the lock order).
+ * <p>Thread safety: safe for concurrent use: one lock ({@link LockRank#WRITTEN_TABLES}, last in
+ * the order), held for map reads and updates only, with no I/O under it.
  */
 final class WrittenTables {
     static final int CAPACITY = 4096;
@@ -44,6 +47,8 @@ final class WrittenTables {
     private record Key(Env env, Path path) {
     }
 
+    private static final OrderedLock LOCK = new OrderedLock(LockRank.WRITTEN_TABLES);
+    @GuardedBy("LOCK")
     private static final Map<Key, Written> FILES = new LinkedHashMap<>(16, 0.75f, false) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<Key, Written> eldest) {
@@ -63,9 +68,12 @@ final class WrittenTables {
      */
     static void record(Env env, Path path, Written written) {
         Key key = new Key(env, path.toAbsolutePath().normalize());
-        synchronized (FILES) {
+        LOCK.lock();
+        try {
             FILES.remove(key); // re-inserted as the newest
             FILES.put(key, written);
+        } finally {
+            LOCK.unlock();
         }
     }
 
@@ -83,8 +91,11 @@ final class WrittenTables {
      */
     static Written unchanged(Env env, Path path, long size, String comparator) throws IOException {
         Written written;
-        synchronized (FILES) {
+        LOCK.lock();
+        try {
             written = FILES.get(new Key(env, path.toAbsolutePath().normalize()));
+        } finally {
+            LOCK.unlock();
         }
         if (written == null || written.size() != size || !written.comparator().equals(comparator)) {
             return null;

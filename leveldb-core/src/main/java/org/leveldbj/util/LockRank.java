@@ -50,5 +50,7 @@ public enum LockRank {
      * A background pool's queues: taken by databases holding their own locks (to ask for a
      * step), never held while calling into a database.
      */
-    BACKGROUND_POOL
+    BACKGROUND_POOL,
+    /** The table files this process's table writers finished, for ingestions to check by checksum. */
+    WRITTEN_TABLES
 }

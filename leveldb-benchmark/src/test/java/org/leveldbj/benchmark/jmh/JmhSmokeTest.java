@@ -105,7 +105,7 @@ class JmhSmokeTest {
 
     @Test
     void multiGet() throws RunnerException {
-        check(run(MultiGetBenchmark.class, Map.of("keys", "2000")), 3 * 2);
+        check(run(MultiGetBenchmark.class, Map.of("keys", "2000")), 3 * 3);
     }
 
     @Test
