@@ -60,12 +60,6 @@ public record TableOptions(KeyComparator comparator, int blockSize, int blockRes
     }
 
     /**
-     * Returns a copy with another comparator.
-     *
-     * @param value the comparator
-     * @return the new options
-     */
-    /**
      * Settings without a prefix filter.
      *
      * @param comparator the key order
@@ -96,6 +90,12 @@ public record TableOptions(KeyComparator comparator, int blockSize, int blockRes
                 filterKeyExtractor, verifyChecksums, blockCache, value);
     }
 
+    /**
+     * Returns a copy with another comparator.
+     *
+     * @param value the comparator
+     * @return the new options
+     */
     public TableOptions withComparator(KeyComparator value) {
         return new TableOptions(value, blockSize, blockRestartInterval, compressionType, filterPolicy,
                 filterKeyExtractor, verifyChecksums, blockCache, prefixFilter);
