@@ -1,6 +1,7 @@
 package org.leveldbj.kafka.streams;
 
 import java.util.Map;
+import org.apache.kafka.streams.errors.ProcessorStateException;
 import org.iq80.leveldb.Options;
 
 /**
@@ -46,5 +47,32 @@ public interface LeveldbConfigSetter {
      * @param options the options the store was opened with
      */
     default void close(String storeName, Options options) {
+    }
+
+    /**
+     * The config setter an application's configuration names under {@value #CONFIG}: an
+     * instance, a class, or a class name.
+     *
+     * @param configs the application's configuration
+     * @return a new config setter, or {@code null} when none is named
+     * @throws ProcessorStateException if the setting names no usable class
+     */
+    static LeveldbConfigSetter from(Map<String, Object> configs) {
+        Object setting = configs.get(CONFIG);
+        if (setting == null) {
+            return null;
+        }
+        try {
+            if (setting instanceof LeveldbConfigSetter s) {
+                return s;
+            }
+            ClassLoader loader = Thread.currentThread().getContextClassLoader() != null
+                    ? Thread.currentThread().getContextClassLoader() : LeveldbConfigSetter.class.getClassLoader();
+            Class<?> type = setting instanceof Class<?> c ? c : Class.forName(setting.toString().trim(), true, loader);
+            return (LeveldbConfigSetter) type.getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException | ClassCastException e) {
+            throw new ProcessorStateException(CONFIG + " = " + setting
+                    + ": not a LeveldbConfigSetter with a public no-argument constructor (" + e + ")", e);
+        }
     }
 }

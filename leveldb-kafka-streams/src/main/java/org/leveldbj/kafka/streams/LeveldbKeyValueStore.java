@@ -1,29 +1,18 @@
 package org.leveldbj.kafka.streams;
 
-import java.io.File;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.NoSuchElementException;
 import java.util.Objects;
-import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.errors.ProcessorStateException;
 import org.apache.kafka.streams.processor.StateStore;
 import org.apache.kafka.streams.processor.StateStoreContext;
-import org.apache.kafka.streams.processor.internals.ChangelogRecordDeserializationHelper;
 import org.apache.kafka.streams.processor.internals.RecordBatchingStateRestoreCallback;
 import org.apache.kafka.streams.query.Position;
 import org.apache.kafka.streams.query.PositionBound;
@@ -32,17 +21,7 @@ import org.apache.kafka.streams.query.QueryConfig;
 import org.apache.kafka.streams.query.QueryResult;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.internals.OffsetCheckpoint;
 import org.apache.kafka.streams.state.internals.StoreQueryUtils;
-import org.iq80.leveldb.DB;
-import org.iq80.leveldb.ExtendedDB;
-import org.iq80.leveldb.DBException;
-import org.iq80.leveldb.Options;
-import org.iq80.leveldb.Range;
-import org.iq80.leveldb.ReadOptions;
-import org.iq80.leveldb.WriteBatch;
-import org.iq80.leveldb.WriteOptions;
-import org.leveldbj.db.LevelDbFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,26 +31,27 @@ import org.slf4j.LoggerFactory;
  * caching, change logging and metrics, in place of Kafka's RocksDB store.
  *
  * <p>Layout: the database lives in {@code <state dir>/leveldb/<store name>} (RocksDB's store
- * uses {@code rocksdb/<name>}), its position for interactive queries in
- * {@code <state dir>/<store name>.position}. Keys and values are stored as given; a
+ * uses {@code rocksdb/<name>}); the store's keys and values are its data, as given (see
+ * {@link StoreDatabase} for the namespace byte before them and the metadata beside them). A
  * {@code null} value deletes.
  *
  * <p>Contract (Kafka's {@code KeyValueStore}): {@code putAll} is one atomic batch; ranges are
  * inclusive at both ends, {@code null} bounds are open, and a range whose lower bound is above
- * its upper bound is empty (with a warning, as Kafka's stores); {@code prefixScan} returns the
- * keys starting with the serialized prefix in key order. Iterators read a consistent snapshot
- * and must be closed; closing the store closes them. Every method but {@link #close()},
- * {@link #name()}, {@link #persistent()} and {@link #isOpen()} throws
- * {@link InvalidStateStoreException} when the store is not open. Engine failures surface as
- * {@link ProcessorStateException}s naming the store.
+ * its upper bound is empty, with Kafka's own warning; {@code prefixScan} returns the keys
+ * starting with the serialized prefix in key order. Iterators read a consistent snapshot, are
+ * Kafka's {@code ManagedKeyValueIterator}s, and must be closed; closing the store closes them.
+ * Every method but {@link #close()}, {@link #name()}, {@link #persistent()} and
+ * {@link #isOpen()} throws {@link InvalidStateStoreException} when the store is not open. Engine
+ * failures surface as {@link ProcessorStateException}s naming the store.
  *
- * <p>Durability: writes skip the database's write-ahead log, as RocksDB's store skips its own:
- * the changelog topic is the store's log. {@link #commit}, called at each Kafka Streams commit
- * before it checkpoints the changelog offsets, writes the memtable to a table, and closing does
- * too; after a crash, Kafka Streams restores what came after the checkpoint from the changelog.
- * The position file is written at each commit and at close. Restoration from the changelog writes each restored batch as one database
- * batch. Interactive queries ({@link #query}) answer {@code KeyQuery} and {@code RangeQuery}
- * with position tracking and {@code PositionBound}, as Kafka's RocksDB store does.
+ * <p>Offsets and durability: the store manages its changelog offsets ({@link #managesOffsets()}):
+ * {@link #commit} writes them, with the position for interactive queries, into the database in
+ * one batch after the data, without a flush, so a commit costs microseconds, and
+ * {@link #committedOffset} reads them back after a restart or a crash (see
+ * {@link StoreDatabase} for why that is exact). Restoration writes each restored batch of
+ * changelog records as one database batch. Interactive queries ({@link #query}) answer
+ * {@code KeyQuery} and {@code RangeQuery} with position tracking and {@code PositionBound}, as
+ * Kafka's RocksDB store does.
  *
  * <p>Metrics: the store's sizes, memtable bytes, files and compaction work are gauges in Kafka
  * Streams' metrics (see {@link StoreMetrics}).
@@ -81,36 +61,23 @@ import org.slf4j.LoggerFactory;
  */
 public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
     private static final Logger LOG = LoggerFactory.getLogger(LeveldbKeyValueStore.class);
-    /** The directory under the task's state directory that holds the stores' databases. */
-    static final String PARENT_DIR = "leveldb";
-    /** Writes skip the write-ahead log: the changelog topic is the store's log (RocksDB's store does the same). */
-    private static final WriteOptions UNLOGGED = new WriteOptions().disableWal(true);
-    /** Every key of up to 64 bytes, for size estimates. */
-    private static final Range ALL_KEYS = new Range(new byte[0], allFf(64));
+    /** Kafka's warning for a range whose lower bound is above its upper bound, word for word. */
+    static final String INVALID_RANGE_WARNING = "Returning empty iterator for fetch with invalid key range: from > to. "
+            + "This may be due to range arguments set in the wrong order, "
+            + "or serdes that don't preserve ordering when lexicographically comparing the serialized bytes. "
+            + "Note that the built-in numerical serdes do not follow this for negative numbers";
 
     private final String name;
-    private final Set<StoreIterator> openIterators = Collections.newSetFromMap(new IdentityHashMap<>());
-    private volatile ExtendedDB db;
-    private File dbDir;
-    private Options options;
-    private LeveldbConfigSetter configSetter;
+    private volatile StoreDatabase database;
     private StateStoreContext context;
-    private Position position = Position.emptyPosition();
-    private OffsetCheckpoint positionCheckpoint;
-    private boolean consistencyEnabled;
     private StoreMetrics metrics;
+    private Position position = Position.emptyPosition();
 
     /**
      * @param name the store's name
      */
     public LeveldbKeyValueStore(String name) {
         this.name = Objects.requireNonNull(name, "name");
-    }
-
-    private static byte[] allFf(int n) {
-        byte[] b = new byte[n];
-        Arrays.fill(b, (byte) 0xff);
-        return b;
     }
 
     @Override
@@ -120,94 +87,35 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
 
     @Override
     public void init(StateStoreContext context, StateStore root) {
-        if (db != null) {
+        if (database != null) {
             throw new IllegalStateException("store " + name + " is already open");
         }
         this.context = context;
-        Map<String, Object> configs = context.appConfigs();
-        options = new Options().createIfMissing(true);
-        configSetter = configSetter(configs);
-        if (configSetter != null) {
-            configSetter.setConfig(name, options, configs);
-        }
-        dbDir = new File(new File(context.stateDir(), PARENT_DIR), name);
-        try {
-            Files.createDirectories(dbDir.getParentFile().toPath());
-            db = LevelDbFactory.factory.open(dbDir, options);
-        } catch (IOException | DBException e) {
-            throw new ProcessorStateException("store " + name + ": cannot open its database in " + dbDir + ": " + e.getMessage(), e);
-        }
-        positionCheckpoint = new OffsetCheckpoint(new File(context.stateDir(), name + ".position"));
-        position = StoreQueryUtils.readPositionFromCheckpoint(positionCheckpoint);
-        consistencyEnabled = StreamsConfig.InternalConfig.getBoolean(configs,
-                StreamsConfig.InternalConfig.IQ_CONSISTENCY_OFFSET_VECTOR_ENABLED, false);
-        context.register(root, (RecordBatchingStateRestoreCallback) this::restoreBatch, this::checkpointPosition);
-        metrics = StoreMetrics.register(context, this);
-    }
-
-    private LeveldbConfigSetter configSetter(Map<String, Object> configs) {
-        Object setting = configs.get(LeveldbConfigSetter.CONFIG);
-        if (setting == null) {
-            return null;
-        }
-        try {
-            if (setting instanceof LeveldbConfigSetter s) {
-                return s;
-            }
-            Class<?> type = setting instanceof Class<?> c ? c : Class.forName(setting.toString().trim(), true,
-                    Thread.currentThread().getContextClassLoader() != null
-                            ? Thread.currentThread().getContextClassLoader() : getClass().getClassLoader());
-            return (LeveldbConfigSetter) type.getDeclaredConstructor().newInstance();
-        } catch (ReflectiveOperationException | ClassCastException e) {
-            throw new ProcessorStateException(LeveldbConfigSetter.CONFIG + " = " + setting
-                    + ": not a LeveldbConfigSetter with a public no-argument constructor (" + e + ")", e);
-        }
+        database = StoreDatabase.open(name, context, options -> { });
+        position = database.position();
+        context.register(root, (RecordBatchingStateRestoreCallback) this::restoreBatch, () -> { });
+        metrics = StoreMetrics.register(context, database);
     }
 
     /** Writes a batch of changelog records, updating the position from their headers. */
     void restoreBatch(Collection<ConsumerRecord<byte[], byte[]>> records) {
-        DB d = openDb();
-        try (WriteBatch batch = d.createWriteBatch()) {
-            for (ConsumerRecord<byte[], byte[]> r : records) {
-                ChangelogRecordDeserializationHelper.applyChecksAndUpdatePosition(r, consistencyEnabled, position);
-                if (r.value() == null) {
-                    batch.delete(r.key());
-                } else {
-                    batch.put(r.key(), r.value());
-                }
-            }
-            d.write(batch, UNLOGGED);
-        } catch (IOException | DBException e) {
-            throw failure("restoring " + records.size() + " records", e);
-        }
+        openDatabase().restore(records, (record, batch) -> batch.put(record.key(), record.value()));
     }
 
-    private ExtendedDB openDb() {
-        ExtendedDB d = db;
+    private StoreDatabase openDatabase() {
+        StoreDatabase d = database;
         if (d == null) {
             throw new InvalidStateStoreException("store " + name + " is not open");
         }
         return d;
     }
 
-    private ProcessorStateException failure(String what, Exception e) {
-        return new ProcessorStateException("store " + name + ": " + what + " failed: " + e.getMessage(), e);
-    }
-
     @Override
     public synchronized void put(Bytes key, byte[] value) {
         Objects.requireNonNull(key, "key");
-        DB d = openDb();
-        try {
-            if (value == null) {
-                d.delete(key.get(), UNLOGGED);
-            } else {
-                d.put(key.get(), value, UNLOGGED);
-            }
-        } catch (DBException e) {
-            throw failure("put", e);
-        }
-        StoreQueryUtils.updatePosition(position, context);
+        StoreDatabase d = openDatabase();
+        d.put(key.get(), value);
+        d.updatePosition();
     }
 
     @Override
@@ -222,21 +130,15 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
 
     @Override
     public synchronized void putAll(List<KeyValue<Bytes, byte[]>> entries) {
-        DB d = openDb();
-        try (WriteBatch batch = d.createWriteBatch()) {
+        StoreDatabase d = openDatabase();
+        try (StoreDatabase.Batch batch = d.batch()) {
             for (KeyValue<Bytes, byte[]> e : entries) {
                 Objects.requireNonNull(e.key, "key");
-                if (e.value == null) {
-                    batch.delete(e.key.get());
-                } else {
-                    batch.put(e.key.get(), e.value);
-                }
+                batch.put(e.key.get(), e.value);
             }
-            d.write(batch, UNLOGGED);
-        } catch (IOException | DBException e) {
-            throw failure("putAll of " + entries.size() + " entries", e);
+            batch.write();
         }
-        StoreQueryUtils.updatePosition(position, context);
+        d.updatePosition();
     }
 
     @Override
@@ -250,11 +152,7 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
     @Override
     public byte[] get(Bytes key) {
         Objects.requireNonNull(key, "key");
-        try {
-            return openDb().get(key.get());
-        } catch (DBException e) {
-            throw failure("get", e);
-        }
+        return openDatabase().get(key.get());
     }
 
     @Override
@@ -282,7 +180,10 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
         Objects.requireNonNull(prefix, "prefix");
         Objects.requireNonNull(prefixKeySerializer, "prefixKeySerializer");
         byte[] start = prefixKeySerializer.serialize(null, prefix);
-        return prefixIterator(start, prefixEnd(start));
+        Bytes end = prefixEnd(start);
+        StoreIterator it = new StoreIterator(name, openDatabase().iterator(), start, null, true, false);
+        it.stopBefore(end);
+        return it;
     }
 
     /**
@@ -292,7 +193,7 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
     static Bytes prefixEnd(byte[] prefix) {
         for (int i = prefix.length - 1; i >= 0; i--) {
             if (prefix[i] != (byte) 0xff) {
-                byte[] end = Arrays.copyOf(prefix, i + 1);
+                byte[] end = java.util.Arrays.copyOf(prefix, i + 1);
                 end[i]++;
                 return Bytes.wrap(end);
             }
@@ -300,146 +201,60 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
         return null;
     }
 
-    private KeyValueIterator<Bytes, byte[]> prefixIterator(byte[] start, Bytes upperExclusive) {
-        StoreIterator it = iterator(Bytes.wrap(start), null, true);
-        return new KeyValueIterator<>() {
-            @Override
-            public boolean hasNext() {
-                return it.hasNext() && (upperExclusive == null || it.peekNextKey().compareTo(upperExclusive) < 0);
-            }
-
-            @Override
-            public KeyValue<Bytes, byte[]> next() {
-                if (!hasNext()) {
-                    throw new NoSuchElementException("no more keys with the prefix in store " + name);
-                }
-                return it.next();
-            }
-
-            @Override
-            public Bytes peekNextKey() {
-                if (!hasNext()) {
-                    throw new NoSuchElementException("no more keys with the prefix in store " + name);
-                }
-                return it.peekNextKey();
-            }
-
-            @Override
-            public void close() {
-                it.close();
-            }
-        };
-    }
-
     private StoreIterator iterator(Bytes from, Bytes to, boolean forward) {
-        DB d = openDb();
-        byte[] lower = from == null ? null : from.get();
-        byte[] upper = to == null ? null : to.get();
-        boolean empty = lower != null && upper != null && from.compareTo(to) > 0;
+        StoreDatabase d = openDatabase();
+        boolean empty = from != null && to != null && from.compareTo(to) > 0;
         if (empty) {
-            LOG.warn("Returning an empty iterator for store {}: the range's lower bound is above its upper bound "
-                    + "(serdes whose byte order differs from the keys' order, or a wrong call)", name);
+            LOG.warn(INVALID_RANGE_WARNING);
         }
-        StoreIterator it;
-        try {
-            it = new StoreIterator(this, d.iterator(new ReadOptions()), lower, upper, forward, empty);
-        } catch (DBException e) {
-            throw failure("opening an iterator", e);
-        }
-        synchronized (openIterators) {
-            openIterators.add(it);
-        }
-        return it;
-    }
-
-    void iteratorClosed(StoreIterator it) {
-        synchronized (openIterators) {
-            openIterators.remove(it);
-        }
+        return new StoreIterator(name, d.iterator(), from == null ? null : from.get(), to == null ? null : to.get(),
+                forward, empty);
     }
 
     /**
-     * An estimate of the number of entries: the database's bytes on disk and in its memtables
-     * divided by the average size of the first entries (up to 1,000), or the exact count when the
-     * store holds no more than those. Not exact, as Kafka allows.
+     * The number of entries: exact while the store holds up to {@value EntryCount#EXACT_LIMIT},
+     * otherwise the engine's estimate (see {@link EntryCount}), within a factor of two of the
+     * true count when keys are not overwritten across many levels.
      */
     @Override
     public long approximateNumEntries() {
-        DB d = openDb();
-        long sampled = 0;
-        long sampleBytes = 0;
-        try (var it = d.iterator()) {
-            it.seekToFirst();
-            while (it.hasNext() && sampled < 1000) {
-                Map.Entry<byte[], byte[]> e = it.next();
-                sampled++;
-                sampleBytes += e.getKey().length + e.getValue().length;
-            }
-            if (!it.hasNext()) {
-                return sampled;
-            }
-        } catch (IOException | DBException e) {
-            throw failure("counting entries", e);
-        }
-        long stored = d.getApproximateSizes(ALL_KEYS)[0];
-        String memory = d.getProperty("leveldb.approximate-memory-usage");
-        long bytes = stored + (memory == null ? 0 : Long.parseLong(memory) / 2);
-        double average = Math.max(1.0, (double) sampleBytes / sampled);
-        return Math.max(sampled, (long) (bytes / average));
+        return openDatabase().approximateNumEntries();
     }
 
     /**
-     * Writes the memtable to a table at a Kafka Streams commit: the store writes without the
-     * write-ahead log, so this is what makes the writes up to the commit (whose changelog offsets
-     * Kafka Streams then checkpoints) survive a crash. Also writes the position file.
+     * Stores the changelog offsets Kafka Streams commits, and the position, in the database;
+     * flushes nothing (see {@link StoreDatabase}).
      *
-     * @param changelogOffsets the changelog offsets Kafka Streams records (the store keeps none)
+     * @param changelogOffsets the offsets; an empty map removes the stored ones
      */
     @Override
-    public synchronized void commit(Map<TopicPartition, Long> changelogOffsets) {
-        ExtendedDB d = openDb();
-        try {
-            d.flushMemTable();
-        } catch (DBException e) {
-            throw failure("commit", e);
-        }
-        checkpointPosition();
+    public void commit(Map<TopicPartition, Long> changelogOffsets) {
+        openDatabase().commit(changelogOffsets);
     }
 
-    /** Writes the position file, so that a reopened store answers position bounds at once. */
-    private void checkpointPosition() {
-        StoreQueryUtils.checkpointPosition(positionCheckpoint, position);
+    @Override
+    public Long committedOffset(TopicPartition partition) {
+        return openDatabase().committedOffset(partition);
+    }
+
+    @Override
+    @SuppressWarnings("deprecation")
+    public boolean managesOffsets() {
+        return true;
     }
 
     @Override
     public synchronized void close() {
-        ExtendedDB d = db;
+        StoreDatabase d = database;
         if (d == null) {
             return;
         }
-        db = null;
-        List<StoreIterator> toClose;
-        synchronized (openIterators) {
-            toClose = new ArrayList<>(openIterators);
-            openIterators.clear();
-        }
-        for (StoreIterator it : toClose) {
-            it.closeWithStore();
-        }
+        database = null;
         if (metrics != null) {
             metrics.remove();
             metrics = null;
         }
-        try {
-            checkpointPosition();
-            d.close();
-        } catch (DBException e) {
-            throw failure("close", e);
-        } finally {
-            if (configSetter != null) {
-                configSetter.close(name, options);
-            }
-        }
+        d.close();
     }
 
     @Override
@@ -449,12 +264,12 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
 
     @Override
     public boolean isOpen() {
-        return db != null;
+        return database != null;
     }
 
     @Override
     public <R> QueryResult<R> query(Query<R> query, PositionBound positionBound, QueryConfig config) {
-        return StoreQueryUtils.handleBasicQueries(query, positionBound, config, this, position, context);
+        return StoreQueryUtils.handleBasicQueries(query, positionBound, config, this, getPosition(), context);
     }
 
     @Override
@@ -462,40 +277,8 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
         return position;
     }
 
-    /**
-     * A numeric property of the database, for the store's metrics.
-     *
-     * @param property the property's name
-     * @return its value, or 0 when the store is closed or the database has no such property
-     */
-    long longProperty(String property) {
-        DB d = db;
-        if (d == null) {
-            return 0;
-        }
-        try {
-            String value = d.getProperty(property);
-            return value == null ? 0 : Long.parseLong(value);
-        } catch (DBException e) {
-            return 0; // closed meanwhile
-        }
-    }
-
-    /** @return the approximate bytes of the database's table files, 0 when the store is closed */
-    long tableBytes() {
-        DB d = db;
-        if (d == null) {
-            return 0;
-        }
-        try {
-            return d.getApproximateSizes(ALL_KEYS)[0];
-        } catch (DBException e) {
-            return 0;
-        }
-    }
-
-    /** @return the directory of the store's database, once initialized */
-    File databaseDirectory() {
-        return dbDir;
+    /** @return the store's database while open, for tests and metrics */
+    StoreDatabase database() {
+        return openDatabase();
     }
 }

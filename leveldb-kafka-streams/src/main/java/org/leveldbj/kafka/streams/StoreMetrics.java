@@ -40,11 +40,11 @@ final class StoreMetrics {
      * Registers a store's gauges.
      *
      * @param context the store's context
-     * @param store the store
+     * @param store the store's database
      * @return the registration, to {@link #remove()} when the store closes; {@code null} when
      *     the context's metrics are not Kafka Streams' own
      */
-    static StoreMetrics register(StateStoreContext context, LeveldbKeyValueStore store) {
+    static StoreMetrics register(StateStoreContext context, StoreDatabase store) {
         StreamsMetrics m = context.metrics();
         if (!(m instanceof StreamsMetricsImpl impl)) {
             return null;

@@ -88,7 +88,7 @@ class TopologyTest {
             try (var dirs = Files.walk(stateDir)) {
                 assertTrue(dirs.anyMatch(p -> p.getFileName().toString().equals("CURRENT")
                                 && p.getParent().getFileName().toString().equals("counts")
-                                && p.getParent().getParent().getFileName().toString().equals(LeveldbKeyValueStore.PARENT_DIR)),
+                                && p.getParent().getParent().getFileName().toString().equals(StoreDatabase.PARENT_DIR)),
                         "the counts live in a leveldbj database under the state directory");
             }
         }
