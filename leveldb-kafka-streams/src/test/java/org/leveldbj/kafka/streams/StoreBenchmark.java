@@ -14,6 +14,7 @@ import java.util.Properties;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.processor.StateRestoreCallback;
 import org.apache.kafka.streams.processor.StateStoreContext;
@@ -26,6 +27,8 @@ import org.apache.kafka.streams.state.Stores;
 /**
  * Our store against Kafka's RocksDB store, measured in one run: {@code put} of N records in
  * random key order, {@code get} of every key in another random order, a full {@code all()} scan,
+ * {@code put} then {@code commit} of its changelog offset for up to 100,000 records (a commit per
+ * record, as {@code TopologyTestDriver} makes),
  * and restoration of N changelog records in batches of 1,000 (Kafka's default poll size) into an
  * empty store. Both stores are Kafka's byte-level stores with their defaults, initialized on
  * Kafka's mock context; the rounds alternate the order of the two. Prints micros per record,
@@ -34,7 +37,9 @@ import org.apache.kafka.streams.state.Stores;
  * <p>Run with {@code bin/kafka-store-bench [--records=N] [--rounds=R] [--value-size=B]}.
  */
 public final class StoreBenchmark {
-    private static final String[] WORKLOADS = {"put", "get", "range scan", "restore"};
+    private static final String[] WORKLOADS = {"put", "get", "range scan", "put+commit", "restore"};
+    /** How many put+commit pairs a round makes: at most this many. */
+    private static final int COMMITS = 100_000;
 
     private StoreBenchmark() {
     }
@@ -75,8 +80,8 @@ public final class StoreBenchmark {
                     results.computeIfAbsent(WORKLOADS[w], k -> new LinkedHashMap<>())
                             .computeIfAbsent(name, k -> new ArrayList<>()).add(micros[w]);
                 }
-                System.out.printf("round %d %-9s put %.3f  get %.3f  scan %.3f  restore %.3f micros/record%n",
-                        round + 1, name, micros[0], micros[1], micros[2], micros[3]);
+                System.out.printf("round %d %-9s put %.3f  get %.3f  scan %.3f  put+commit %.3f  restore %.3f micros/record%n",
+                        round + 1, name, micros[0], micros[1], micros[2], micros[3], micros[4]);
             }
         }
         System.out.println();
@@ -157,6 +162,15 @@ public final class StoreBenchmark {
                 }
             }
             micros[2] = (System.nanoTime() - t) / 1e3 / records;
+            // A commit after every record, as TopologyTestDriver makes: put, then commit its offset.
+            int commits = Math.min(records, COMMITS);
+            TopicPartition changelog = new TopicPartition("bench-changelog", 0);
+            t = System.nanoTime();
+            for (int i = 0; i < commits; i++) {
+                store.put(Bytes.wrap(key(order[i])), value);
+                store.commit(Map.of(changelog, (long) i));
+            }
+            micros[3] = (System.nanoTime() - t) / 1e3 / commits;
             store.close();
             if (found != records || scanned != records) {
                 throw new IllegalStateException("found " + found + " and scanned " + scanned + " of " + records);
@@ -177,7 +191,7 @@ public final class StoreBenchmark {
                 }
             }
             restored.commit(Map.of());
-            micros[3] = (System.nanoTime() - t) / 1e3 / records;
+            micros[4] = (System.nanoTime() - t) / 1e3 / records;
             restored.close();
         } finally {
             try (Stream<Path> files = Files.walk(dir)) {
