@@ -27,6 +27,7 @@ import org.apache.kafka.streams.state.internals.PositionSerde;
 import org.apache.kafka.streams.state.internals.StoreQueryUtils;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.DBIterator;
+import org.iq80.leveldb.Env;
 import org.iq80.leveldb.ExtendedDB;
 import org.iq80.leveldb.Options;
 import org.iq80.leveldb.Range;
@@ -34,6 +35,7 @@ import org.iq80.leveldb.ReadOptions;
 import org.iq80.leveldb.WriteBatch;
 import org.iq80.leveldb.WriteOptions;
 import org.leveldbj.db.LevelDbFactory;
+import org.leveldbj.env.FileSystemEnv;
 
 /**
  * One Kafka Streams store's database: the store's data, and beside it what Kafka Streams asks a
@@ -100,9 +102,14 @@ final class StoreDatabase implements Closeable {
     private final boolean consistencyEnabled;
     private final Set<Closeable> openIterators = Collections.newSetFromMap(new IdentityHashMap<>());
     private volatile ExtendedDB db;
+    /**
+     * The sorted run of restoration ({@link SortedRestore}), while the store's data came only
+     * from it; {@code null} once anything else wrote data or a record broke the order.
+     */
+    private volatile SortedRestore sorted;
 
     private StoreDatabase(String name, File directory, Options options, LeveldbConfigSetter configSetter,
-                          StateStoreContext context, ExtendedDB db, Position position) {
+                          StateStoreContext context, ExtendedDB db, Position position, boolean empty) {
         this.name = name;
         this.directory = directory;
         this.options = options;
@@ -112,6 +119,13 @@ final class StoreDatabase implements Closeable {
         this.position = position;
         this.consistencyEnabled = StreamsConfig.InternalConfig.getBoolean(context.appConfigs(),
                 StreamsConfig.InternalConfig.IQ_CONSISTENCY_OFFSET_VECTOR_ENABLED, false);
+        File runDir = new File(directory.getParentFile(), name + ".restore");
+        Env env = options.env() != null ? options.env() : FileSystemEnv.getDefault();
+        if (empty) {
+            this.sorted = new SortedRestore(db, env, runDir);
+        } else {
+            SortedRestore.clear(env, runDir);
+        }
     }
 
     /**
@@ -148,7 +162,7 @@ final class StoreDatabase implements Closeable {
             boolean eos = StreamsConfig.EXACTLY_ONCE_V2.equals(configs.get(StreamsConfig.PROCESSING_GUARANTEE_CONFIG));
             Position position = checkState(name, context, db, eos);
             db.put(STATUS_KEY, OPEN, UNLOGGED);
-            return new StoreDatabase(name, directory, options, configSetter, context, db, position);
+            return new StoreDatabase(name, directory, options, configSetter, context, db, position, !hasData(db));
         } catch (RuntimeException e) {
             try {
                 db.close();
@@ -182,6 +196,16 @@ final class StoreDatabase implements Closeable {
         }
         byte[] stored = db.get(POSITION_KEY);
         return stored == null ? Position.emptyPosition() : PositionSerde.deserialize(ByteBuffer.wrap(stored));
+    }
+
+    private static boolean hasData(ExtendedDB db) {
+        try (DBIterator it = db.iterator(new ReadOptions().iterateLowerBound(DATA_RANGE.start())
+                .iterateUpperBound(DATA_RANGE.limit()))) {
+            it.seekToFirst();
+            return it.hasNext();
+        } catch (IOException e) {
+            throw new ProcessorStateException("reading a store's database failed: " + e.getMessage(), e);
+        }
     }
 
     private static boolean hasAnyKey(ExtendedDB db) {
@@ -234,6 +258,30 @@ final class StoreDatabase implements Closeable {
         return d;
     }
 
+    /**
+     * Ends the current sorted run of restoration, so that what it holds is in the database;
+     * the next restored records may continue it.
+     */
+    private void sealSorted() {
+        SortedRestore run = sorted;
+        if (run != null) {
+            try {
+                run.seal();
+            } catch (DBException e) {
+                sorted = null;
+                throw failure("ingesting restored records", e);
+            }
+        }
+    }
+
+    /** Ends sorted restoration for good: data is about to be written otherwise. */
+    private void endSorted() {
+        if (sorted != null) {
+            sealSorted();
+            sorted = null;
+        }
+    }
+
     /** @return whether the database is open */
     boolean isOpen() {
         return db != null;
@@ -255,6 +303,7 @@ final class StoreDatabase implements Closeable {
      * @return its value, or {@code null}
      */
     byte[] get(byte[] key) {
+        sealSorted();
         try {
             return openDb().get(dataKey(key));
         } catch (DBException e) {
@@ -270,6 +319,7 @@ final class StoreDatabase implements Closeable {
      */
     void put(byte[] key, byte[] value) {
         ExtendedDB d = openDb();
+        endSorted();
         try {
             if (value == null) {
                 d.delete(dataKey(key), UNLOGGED);
@@ -283,16 +333,21 @@ final class StoreDatabase implements Closeable {
 
     /** @return an empty batch of data writes, applied atomically by {@link Batch#write()} */
     Batch batch() {
-        return new Batch(openDb().createWriteBatch());
+        ExtendedDB d = openDb();
+        endSorted();
+        return new Batch(d.createWriteBatch(), false);
     }
 
     /** Writes to a store's data, applied atomically; must be closed. */
     final class Batch implements AutoCloseable {
         private final WriteBatch batch;
+        /** Whether writes go to the sorted run of restoration while they can. */
+        private boolean toSortedRun;
         private int size;
 
-        private Batch(WriteBatch batch) {
+        private Batch(WriteBatch batch, boolean toSortedRun) {
             this.batch = batch;
+            this.toSortedRun = toSortedRun;
         }
 
         /**
@@ -301,10 +356,19 @@ final class StoreDatabase implements Closeable {
          * @return this
          */
         Batch put(byte[] key, byte[] value) {
+            byte[] dataKey = dataKey(key);
+            if (toSortedRun) {
+                SortedRestore run = sorted;
+                if (run != null && run.add(dataKey, value)) {
+                    return this;
+                }
+                toSortedRun = false;
+                endSorted();
+            }
             if (value == null) {
-                batch.delete(dataKey(key));
+                batch.delete(dataKey);
             } else {
-                batch.put(dataKey(key), value);
+                batch.put(dataKey, value);
             }
             size++;
             return this;
@@ -317,6 +381,9 @@ final class StoreDatabase implements Closeable {
 
         /** Applies the batch. */
         void write() {
+            if (size == 0) {
+                return;
+            }
             try {
                 openDb().write(batch, UNLOGGED);
             } catch (DBException e) {
@@ -342,6 +409,7 @@ final class StoreDatabase implements Closeable {
      */
     DataIterator iterator() {
         ExtendedDB d = openDb();
+        sealSorted();
         DataIterator it;
         try {
             it = new DataIterator(this, d.iterator(new ReadOptions()
@@ -369,7 +437,7 @@ final class StoreDatabase implements Closeable {
      * @param mapper what a record writes
      */
     void restore(Collection<ConsumerRecord<byte[], byte[]>> records, RestoreMapper mapper) {
-        try (Batch batch = batch()) {
+        try (Batch batch = new Batch(openDb().createWriteBatch(), sorted != null)) {
             for (ConsumerRecord<byte[], byte[]> r : records) {
                 ChangelogRecordDeserializationHelper.applyChecksAndUpdatePosition(r, consistencyEnabled, position);
                 mapper.apply(r, batch);
@@ -407,6 +475,7 @@ final class StoreDatabase implements Closeable {
      */
     synchronized void commit(Map<TopicPartition, Long> offsets) {
         ExtendedDB d = openDb();
+        sealSorted();
         try (WriteBatch batch = d.createWriteBatch()) {
             if (offsets.isEmpty()) {
                 for (byte[] key : storedOffsetKeys(d)) {
@@ -465,7 +534,9 @@ final class StoreDatabase implements Closeable {
      * @return the estimate
      */
     long approximateNumEntries() {
-        return EntryCount.estimate(this, openDb(), DATA_RANGE);
+        ExtendedDB d = openDb();
+        sealSorted();
+        return EntryCount.estimate(this, d, DATA_RANGE);
     }
 
     /** Up to how many entries {@link #approximateNumEntries()} counts exactly. */
@@ -512,6 +583,15 @@ final class StoreDatabase implements Closeable {
         ExtendedDB d = db;
         if (d == null) {
             return;
+        }
+        SortedRestore run = sorted;
+        sorted = null;
+        if (run != null) {
+            try {
+                run.seal();
+            } catch (DBException e) {
+                run.abandon(); // the changelog restores those records again: no commit covered them
+            }
         }
         db = null;
         List<Closeable> toClose;
