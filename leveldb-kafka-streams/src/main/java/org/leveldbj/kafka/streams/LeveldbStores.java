@@ -36,4 +36,17 @@ public final class LeveldbStores {
     public static LeveldbKeyValueBytesStoreSupplier persistentTimestampedKeyValueStore(String name) {
         return new LeveldbKeyValueBytesStoreSupplier(name, true);
     }
+
+    /**
+     * A supplier of persistent key-value stores holding Kafka's timestamped values with headers,
+     * for {@code Stores.timestampedKeyValueStoreWithHeadersBuilder} and the DSL's
+     * {@code Materialized.as} under {@code dsl.store.format=headers} (in place of
+     * {@code Stores.persistentTimestampedKeyValueStoreWithHeaders}).
+     *
+     * @param name the store's name
+     * @return the supplier
+     */
+    public static LeveldbHeadersKeyValueBytesStoreSupplier persistentTimestampedKeyValueStoreWithHeaders(String name) {
+        return new LeveldbHeadersKeyValueBytesStoreSupplier(name);
+    }
 }
