@@ -11,7 +11,7 @@ package org.leveldbj.kafka.streams;
  * }</pre>
  *
  * <p>Window and session stores (segmented by time, with retention) are offered too: see
- * {@link LeveldbWindowStore}.
+ * {@link LeveldbWindowStore} and {@link LeveldbSessionStore}.
  */
 public final class LeveldbStores {
     private LeveldbStores() {
@@ -96,6 +96,39 @@ public final class LeveldbStores {
             java.time.Duration retentionPeriod, java.time.Duration windowSize, boolean retainDuplicates) {
         return LeveldbWindowBytesStoreSupplier.create(name, retentionPeriod, windowSize, retainDuplicates,
                 LeveldbWindowBytesStoreSupplier.Format.HEADERS);
+    }
+
+    /**
+     * A supplier of persistent session stores, for {@code Stores.sessionStoreBuilder} and the
+     * DSL's {@code Materialized.as}; the argument is checked as Kafka's
+     * {@code Stores.persistentSessionStore} checks it.
+     *
+     * @param name the store's name
+     * @param retentionPeriod how long a session is kept after its end
+     * @return the supplier
+     * @throws NullPointerException if {@code name} is {@code null}
+     * @throws IllegalArgumentException if the retention period is negative or not representable
+     *     in milliseconds
+     */
+    public static LeveldbSessionBytesStoreSupplier persistentSessionStore(String name,
+                                                                          java.time.Duration retentionPeriod) {
+        return LeveldbSessionBytesStoreSupplier.create(name, retentionPeriod, false);
+    }
+
+    /**
+     * A supplier of persistent session stores holding Kafka's aggregates with headers (what
+     * Kafka Streams asks for under {@code dsl.store.format=headers}); the supplier and its
+     * stores carry Kafka's headers markers.
+     *
+     * @param name the store's name
+     * @param retentionPeriod how long a session is kept after its end
+     * @return the supplier
+     * @throws NullPointerException if {@code name} is {@code null}
+     * @throws IllegalArgumentException as {@link #persistentSessionStore}
+     */
+    public static LeveldbSessionBytesStoreSupplier persistentSessionStoreWithHeaders(String name,
+            java.time.Duration retentionPeriod) {
+        return LeveldbSessionBytesStoreSupplier.create(name, retentionPeriod, true);
     }
 
     // End of window and session stores.
