@@ -266,12 +266,12 @@ public class LeveldbSessionStore implements SessionStore<Bytes, byte[]> {
             high = kt == null ? null : SegmentedData.upperBound(kt, ByteBuffer.allocate(SUFFIX_BYTES)
                     .putLong(Long.MAX_VALUE).putLong(latestSessionStartTime).array());
         }
-        DataIterator cursor = d.iterator();
-        SegmentScan scan = new SegmentScan(cursor, segments.segmentId(from), segments.segmentId(Long.MAX_VALUE), low,
-                high, schema -> schema.length >= SUFFIX_BYTES
+        long fromSegment = segments.segmentId(from);
+        long toSegment = segments.segmentId(Long.MAX_VALUE);
+        return sessions(d, cursor -> new SegmentScan(cursor, fromSegment, toSegment, low, high,
+                schema -> schema.length >= SUFFIX_BYTES
                         && (kf == null || compareKey(schema, kf) >= 0) && (kt == null || compareKey(schema, kt) <= 0)
-                        && end(schema) >= from && start(schema) <= latestSessionStartTime, forward);
-        return sessions(cursor, scan);
+                        && end(schema) >= from && start(schema) <= latestSessionStartTime, forward));
     }
 
     /**
@@ -287,21 +287,21 @@ public class LeveldbSessionStore implements SessionStore<Bytes, byte[]> {
         if (latestSessionEndTime < from) {
             return empty();
         }
-        DataIterator cursor = d.iterator();
-        SegmentScan scan = new SegmentScan(cursor, segments.segmentId(from), segments.segmentId(latestSessionEndTime),
-                null, null, schema -> {
-                    long end = end(schema);
-                    return end >= from && end <= latestSessionEndTime;
-                }, true);
-        return sessions(cursor, scan);
+        long fromSegment = segments.segmentId(from);
+        long toSegment = segments.segmentId(latestSessionEndTime);
+        return sessions(d, cursor -> new SegmentScan(cursor, fromSegment, toSegment, null, null, schema -> {
+            long end = end(schema);
+            return end >= from && end <= latestSessionEndTime;
+        }, true));
     }
 
     private KeyValueIterator<Windowed<Bytes>, byte[]> empty() {
         return new SegmentIterator<>(name, null, null, k -> null);
     }
 
-    private KeyValueIterator<Windowed<Bytes>, byte[]> sessions(DataIterator cursor, SegmentScan scan) {
-        return new SegmentIterator<>(name, cursor, scan, schema -> SessionKeySchema.from(Bytes.wrap(schema)));
+    private KeyValueIterator<Windowed<Bytes>, byte[]> sessions(StoreDatabase d,
+                                                               java.util.function.Function<DataIterator, SegmentScan> scanOf) {
+        return new SegmentIterator<>(name, d, scanOf, schema -> SessionKeySchema.from(Bytes.wrap(schema)));
     }
 
     /**

@@ -229,12 +229,13 @@ public class LeveldbWindowStore implements WindowStore<Bytes, byte[]> {
             return new TimeIterator(name, null, null);
         }
         byte[] k = key.get();
-        DataIterator cursor = d.iterator();
-        SegmentScan scan = new SegmentScan(cursor, segments.segmentId(from), segments.segmentId(timeTo),
-                SCHEMA.lowerRangeFixedSize(key, from).get(), SCHEMA.upperRangeFixedSize(key, timeTo).get(),
+        byte[] low = SCHEMA.lowerRangeFixedSize(key, from).get();
+        byte[] high = SCHEMA.upperRangeFixedSize(key, timeTo).get();
+        long fromSegment = segments.segmentId(from);
+        long toSegment = segments.segmentId(timeTo);
+        return new TimeIterator(name, d, cursor -> new SegmentScan(cursor, fromSegment, toSegment, low, high,
                 schema -> schema.length == k.length + SUFFIX_BYTES && compareKey(schema, k) == 0
-                        && inTime(schema, from, timeTo), forward);
-        return new TimeIterator(name, cursor, scan);
+                        && inTime(schema, from, timeTo), forward));
     }
 
     private static boolean inTime(byte[] schema, long from, long to) {
@@ -266,14 +267,15 @@ public class LeveldbWindowStore implements WindowStore<Bytes, byte[]> {
         }
         byte[] kf = keyFrom == null ? null : keyFrom.get();
         byte[] kt = keyTo == null ? null : keyTo.get();
-        DataIterator cursor = d.iterator();
-        SegmentScan scan = new SegmentScan(cursor, segments.segmentId(from), segments.segmentId(timeTo),
-                keyFrom == null ? null : Arrays.copyOf(kf, kf.length + SUFFIX_BYTES),
-                keyTo == null ? null : SegmentedData.upperBound(kt, ByteBuffer.allocate(SUFFIX_BYTES).putLong(timeTo)
-                        .putInt(Integer.MAX_VALUE).array()),
+        byte[] low = kf == null ? null : Arrays.copyOf(kf, kf.length + SUFFIX_BYTES);
+        byte[] high = kt == null ? null : SegmentedData.upperBound(kt, ByteBuffer.allocate(SUFFIX_BYTES).putLong(timeTo)
+                .putInt(Integer.MAX_VALUE).array());
+        long fromSegment = segments.segmentId(from);
+        long toSegment = segments.segmentId(timeTo);
+        return new SegmentIterator<>(name, d, cursor -> new SegmentScan(cursor, fromSegment, toSegment, low, high,
                 schema -> (kf == null || compareKey(schema, kf) >= 0) && (kt == null || compareKey(schema, kt) <= 0)
-                        && inTime(schema, from, timeTo), forward);
-        return windowed(cursor, scan);
+                        && inTime(schema, from, timeTo), forward),
+                schema -> WindowKeySchema.fromStoreBytesKey(schema, windowSize));
     }
 
     @Override
@@ -300,14 +302,10 @@ public class LeveldbWindowStore implements WindowStore<Bytes, byte[]> {
         return new SegmentIterator<>(name, null, null, k -> null);
     }
 
-    private KeyValueIterator<Windowed<Bytes>, byte[]> windowed(DataIterator cursor, SegmentScan scan) {
-        return new SegmentIterator<>(name, cursor, scan, schema -> WindowKeySchema.fromStoreBytesKey(schema, windowSize));
-    }
-
     /** A single key's fetch: window starts as keys. */
     private static final class TimeIterator extends SegmentIterator<Long> implements WindowStoreIterator<byte[]> {
-        TimeIterator(String storeName, DataIterator cursor, SegmentScan scan) {
-            super(storeName, cursor, scan, LeveldbWindowStore::windowStart);
+        TimeIterator(String storeName, StoreDatabase database, java.util.function.Function<DataIterator, SegmentScan> scanOf) {
+            super(storeName, database, scanOf, LeveldbWindowStore::windowStart);
         }
     }
 

@@ -239,7 +239,7 @@ class SessionStoreContractTest {
         assertEquals(List.of("k@5-10=\\x01"), show(list(q.getResult())));
         KeyValueIterator<Windowed<Bytes>, byte[]> it = store.fetch(k);
         store.close();
-        assertThrows(InvalidStateStoreException.class, it::hasNext);
+        assertFalse(it.hasNext(), "closing the store exhausted its iterator, as Kafka's window and session iterators");
         it.close();
         assertThrows(InvalidStateStoreException.class, () -> store.fetch(k));
         assertThrows(InvalidStateStoreException.class, () -> store.put(new Windowed<>(k, new SessionWindow(1, 2)), null));
