@@ -42,9 +42,8 @@ import org.slf4j.LoggerFactory;
  * bytes of the changelog's keys; the value is the aggregate. So the data is ordered segment by
  * segment and by those bytes within a segment: the order of Kafka's RocksDB session store,
  * which its caching layer ({@code CachingSessionStore}) merges with. Every read returns
- * sessions in that order (backwards for the backward forms), including
- * {@link #findSessions(long, long)}, which is therefore ordered by end time only across
- * segments, by key within one.
+ * sessions in that order (backwards for the backward forms), except
+ * {@link #findSessions(long, long)}, which returns them by end time.
  *
  * <p>Retention (see {@link SegmentedData}), by session end: sessions ending at or before
  * {@code streamTime - retentionPeriod} are invisible at once, dropped when put (Kafka's
@@ -67,6 +66,14 @@ import org.slf4j.LoggerFactory;
 public class LeveldbSessionStore implements SessionStore<Bytes, byte[]> {
     private static final Logger LOG = LoggerFactory.getLogger(LeveldbSessionStore.class);
     private static final int SUFFIX_BYTES = 2 * Long.BYTES;
+    /** Session end, then key bytes, then session start: the order of sessions by end time. */
+    private static final java.util.Comparator<byte[]> END_ORDER = (a, b) -> {
+        int c = Long.compare(end(a), end(b));
+        if (c == 0) {
+            c = Arrays.compareUnsigned(a, 0, a.length - SUFFIX_BYTES, b, 0, b.length - SUFFIX_BYTES);
+        }
+        return c != 0 ? c : Long.compare(start(a), start(b));
+    };
 
     private final String name;
     private final long retentionPeriod;
@@ -276,8 +283,10 @@ public class LeveldbSessionStore implements SessionStore<Bytes, byte[]> {
 
     /**
      * The sessions whose end lies between the two times (inclusive), of every key: what the
-     * DSL's emit-on-window-close session aggregation asks for. Ordered as every read of this
-     * store (segment by segment, by key within a segment), not by end time within a segment.
+     * DSL's emit-on-window-close session aggregation asks for. Ordered by end time, then key,
+     * then start time (as Kafka's in-memory and time-ordered session stores): each segment's
+     * matching sessions are sorted in memory, one segment at a time (the range the DSL asks
+     * for is the sessions that closed since its last emission).
      */
     @Override
     public KeyValueIterator<Windowed<Bytes>, byte[]> findSessions(long earliestSessionEndTime,
@@ -292,7 +301,7 @@ public class LeveldbSessionStore implements SessionStore<Bytes, byte[]> {
         return sessions(d, cursor -> new SegmentScan(cursor, fromSegment, toSegment, null, null, schema -> {
             long end = end(schema);
             return end >= from && end <= latestSessionEndTime;
-        }, true));
+        }, true).sortedWithinSegments(END_ORDER));
     }
 
     private KeyValueIterator<Windowed<Bytes>, byte[]> empty() {

@@ -1,7 +1,11 @@
 package org.leveldbj.kafka.streams;
 
 import java.util.AbstractMap;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 
@@ -10,7 +14,9 @@ import java.util.function.Predicate;
  * forwards or backwards, between two segment ids, visiting in each segment only the schema keys
  * between two bounds and returning those a predicate accepts. Segments that hold nothing cost
  * one seek: the walk jumps from segment to segment by seeking, so a range of segment ids with
- * few stored segments is cheap.
+ * few stored segments is cheap. Optionally ({@link #sortedWithinSegments}) the accepted entries
+ * of each segment are returned in another order, holding one segment's accepted entries at a
+ * time.
  *
  * <p>Thread safety: one thread at a time. Lifetime: the cursor belongs to the caller.
  */
@@ -26,6 +32,11 @@ final class SegmentScan {
     private final boolean forward;
     private boolean lastPending;
     private boolean done;
+    private long lastSegment;
+    private Comparator<byte[]> withinSegment;
+    private final ArrayDeque<Map.Entry<byte[], byte[]>> sorted = new ArrayDeque<>();
+    private Map.Entry<byte[], byte[]> pushedBack;
+    private long pushedBackSegment;
 
     /**
      * @param cursor an open data iterator
@@ -85,10 +96,48 @@ final class SegmentScan {
     }
 
     /**
+     * Returns each segment's accepted entries sorted by {@code order} (of their schema keys)
+     * instead of the stored order; segments still come in the walk's order. Call before the
+     * first {@link #next()}.
+     *
+     * @param order the order within a segment
+     * @return this
+     */
+    SegmentScan sortedWithinSegments(Comparator<byte[]> order) {
+        this.withinSegment = order;
+        return this;
+    }
+
+    /**
      * @return the next accepted entry, its key being the schema key (without the segment id),
      *     or {@code null} when the walk is over
      */
     Map.Entry<byte[], byte[]> next() {
+        if (withinSegment == null) {
+            return nextStored();
+        }
+        if (sorted.isEmpty()) {
+            Map.Entry<byte[], byte[]> e = pushedBack != null ? pushedBack : nextStored();
+            long segment = pushedBack != null ? pushedBackSegment : lastSegment;
+            pushedBack = null;
+            List<Map.Entry<byte[], byte[]>> one = new ArrayList<>();
+            while (e != null) {
+                one.add(e);
+                e = nextStored();
+                if (e != null && lastSegment != segment) {
+                    pushedBack = e;
+                    pushedBackSegment = lastSegment;
+                    break;
+                }
+            }
+            one.sort((a, b) -> withinSegment.compare(a.getKey(), b.getKey()));
+            sorted.addAll(one);
+        }
+        return sorted.poll();
+    }
+
+    /** The next accepted entry in the stored order. */
+    private Map.Entry<byte[], byte[]> nextStored() {
         while (!done) {
             Map.Entry<byte[], byte[]> e = step();
             if (e == null) {
@@ -110,6 +159,7 @@ final class SegmentScan {
                         cursor.seek(SegmentedData.dataKey(segment + 1, low == null ? EMPTY : low));
                     }
                 } else if (accept.test(schema)) {
+                    lastSegment = segment;
                     return new AbstractMap.SimpleImmutableEntry<>(schema, e.getValue());
                 }
             } else {
@@ -124,6 +174,7 @@ final class SegmentScan {
                         positionBefore(SegmentedData.segmentPrefix(segment));
                     }
                 } else if (accept.test(schema)) {
+                    lastSegment = segment;
                     return new AbstractMap.SimpleImmutableEntry<>(schema, e.getValue());
                 }
             }

@@ -19,6 +19,7 @@ import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.kstream.EmitStrategy;
 import org.apache.kafka.streams.kstream.JoinWindows;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.KTable;
@@ -42,7 +43,8 @@ import org.leveldbj.testing.SeedExtension;
 /**
  * Windowed DSL topologies on leveldbj window and session stores, run by Kafka's
  * TopologyTestDriver against the same topologies on Kafka's in-memory stores: a tumbling and a
- * hopping window count, a sliding window count, a session window count and a stream-stream join
+ * hopping window count, a sliding window count, a session window count (emitting every update,
+ * and emitting final results on window close) and a stream-stream join
  * (window stores retaining duplicates), with record caching on and off. The output records
  * (key, value, timestamp, in order) and the stores' final contents must be the same.
  */
@@ -110,6 +112,11 @@ class WindowedTopologyTest {
                 .windowedBy(SessionWindows.ofInactivityGapAndGrace(Duration.ofSeconds(3), GRACE))
                 .count(Materialized.as(kind.session("sessions", Duration.ofSeconds(8))));
         sessions.toStream((k, v) -> "session " + show(k)).mapValues(v -> String.valueOf(v)).to("out");
+        events.groupByKey()
+                .windowedBy(SessionWindows.ofInactivityGapAndGrace(Duration.ofSeconds(3), GRACE))
+                .emitStrategy(EmitStrategy.onWindowClose())
+                .count(Materialized.as(kind.session("sessions-final", Duration.ofSeconds(20))))
+                .toStream((k, v) -> "final session " + show(k)).mapValues(v -> String.valueOf(v)).to("out");
         JoinWindows join = JoinWindows.ofTimeDifferenceAndGrace(Duration.ofSeconds(2), Duration.ofSeconds(1));
         Duration joinSize = Duration.ofMillis(join.size());
         Duration joinRetention = Duration.ofMillis(join.size() + join.gracePeriodMs());
@@ -125,6 +132,8 @@ class WindowedTopologyTest {
         p.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
         p.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
         p.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, caching ? 10 << 20 : 0);
+        // Final results are emitted at most this often (wall-clock), which the driver does not advance.
+        p.put(StreamsConfig.InternalConfig.EMIT_INTERVAL_MS_KSTREAMS_WINDOWED_AGGREGATION, 0L);
         List<String> out = new ArrayList<>();
         try (TopologyTestDriver driver = new TopologyTestDriver(builder.build(), p)) {
             TestInputTopic<String, String> l = driver.createInputTopic("left", new StringSerializer(), new StringSerializer());
@@ -174,6 +183,7 @@ class WindowedTopologyTest {
             List<String> expected = run(IN_MEMORY, caching, left, right, stateDir.resolve("memory-" + caching));
             List<String> actual = run(LEVELDBJ, caching, left, right, stateDir.resolve("leveldbj-" + caching));
             assertFalse(expected.size() < 100, "the topologies produce output: " + expected.size());
+            assertFalse(expected.stream().noneMatch(line -> line.startsWith("final session ")), "final sessions emitted");
             assertEquals(expected, actual, "caching " + caching);
         }
     }
