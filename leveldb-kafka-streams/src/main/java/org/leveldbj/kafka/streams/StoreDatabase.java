@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.streams.StreamsConfig;
@@ -54,7 +55,9 @@ import org.leveldbj.env.FileSystemEnv;
  *           so that Kafka Streams restores it from the changelog;</li>
  *       <li>{@code status}: one byte, 1 while the store is open and 0 once it closed cleanly;</li>
  *       <li>{@code position}: the position, as Kafka's {@code PositionSerde} writes it;</li>
- *       <li>{@code offset/<topic>-<partition>}: a committed changelog offset, 8 bytes big-endian.</li>
+ *       <li>{@code offset/<topic>-<partition>}: a committed changelog offset, 8 bytes big-endian;</li>
+ *       <li>{@code store/<name>}: a value of the store's own that it keeps beside its offsets
+ *           (see {@link #keepAtCommit}), written with every commit and at close.</li>
  *     </ul></li>
  *   <li>{@code 0x01}, data: the store's own key after that byte. Callers of this class never
  *       see the byte: keys are given and returned without it.</li>
@@ -82,11 +85,13 @@ final class StoreDatabase implements Closeable {
     static final String PARENT_DIR = "leveldb";
 
     private static final byte META = 0x00;
-    private static final byte DATA = 0x01;
+    /** The namespace byte of the store's data keys. */
+    static final byte DATA = 0x01;
     private static final byte[] FORMAT_KEY = metaKey("format");
     private static final byte[] STATUS_KEY = metaKey("status");
     private static final byte[] POSITION_KEY = metaKey("position");
     private static final String OFFSET_PREFIX = "offset/";
+    private static final String STORE_META_PREFIX = "store/";
     private static final byte[] OPEN = {1};
     private static final byte[] CLOSED = {0};
     /** Writes skip the write-ahead log: the changelog topic is the store's log. */
@@ -101,6 +106,7 @@ final class StoreDatabase implements Closeable {
     private final Position position;
     private final boolean consistencyEnabled;
     private final Set<Closeable> openIterators = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Map<String, Supplier<byte[]>> keptAtCommit = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile ExtendedDB db;
     /**
      * The sorted run of restoration ({@link SortedRestore}), while the store's data came only
@@ -490,9 +496,76 @@ final class StoreDatabase implements Closeable {
                 }
             }
             batch.put(POSITION_KEY, positionBytes());
+            putKept(batch);
             d.write(batch, UNLOGGED);
         } catch (IOException | DBException e) {
             throw failure("commit", e);
+        }
+    }
+
+    private void putKept(WriteBatch batch) {
+        for (Map.Entry<String, Supplier<byte[]>> e : keptAtCommit.entrySet()) {
+            byte[] value = e.getValue().get();
+            if (value != null) {
+                batch.put(metaKey(STORE_META_PREFIX + e.getKey()), value);
+            }
+        }
+    }
+
+    /**
+     * Keeps a value of the store's own (its observed stream time, say) in the metadata, written
+     * in the same batch as the offsets at every {@link #commit} and at {@link #close()}, so that
+     * after a crash it is the value as of the offsets (restoring the changelog from them brings
+     * it up to date).
+     *
+     * @param key the value's name (ASCII)
+     * @param value what to write, read at each commit; {@code null} writes nothing
+     */
+    void keepAtCommit(String key, Supplier<byte[]> value) {
+        keptAtCommit.put(key, value);
+    }
+
+    /**
+     * @param key the name of a value kept by {@link #keepAtCommit}
+     * @return the value last written under it, or {@code null}
+     */
+    byte[] kept(String key) {
+        try {
+            return openDb().get(metaKey(STORE_META_PREFIX + key));
+        } catch (DBException e) {
+            throw failure("reading " + key, e);
+        }
+    }
+
+    /**
+     * Compacts the stored data between two data keys (inclusive), in the calling thread: with
+     * a compaction filter, the filter sees every entry of the range (see
+     * {@code CompactionFilter}), so this is how a store reclaims the space of data its filter
+     * drops.
+     *
+     * @param from the first data key (without the namespace byte)
+     * @param to the last data key (without the namespace byte)
+     */
+    void compactData(byte[] from, byte[] to) {
+        try {
+            openDb().compactRange(dataKey(from), dataKey(to));
+        } catch (DBException e) {
+            throw failure("compacting", e);
+        }
+    }
+
+    /**
+     * The approximate bytes stored between two data keys, in table files.
+     *
+     * @param from the first data key (without the namespace byte)
+     * @param to the data key after the range (without the namespace byte)
+     * @return the bytes
+     */
+    long approximateDataBytes(byte[] from, byte[] to) {
+        try {
+            return openDb().getApproximateSizes(new Range(dataKey(from), dataKey(to)))[0];
+        } catch (DBException e) {
+            throw failure("estimating sizes", e);
         }
     }
 
@@ -608,6 +681,7 @@ final class StoreDatabase implements Closeable {
         }
         try (WriteBatch batch = d.createWriteBatch()) {
             batch.put(POSITION_KEY, positionBytes());
+            putKept(batch);
             batch.put(STATUS_KEY, CLOSED);
             d.write(batch, UNLOGGED);
         } catch (IOException | DBException e) {
