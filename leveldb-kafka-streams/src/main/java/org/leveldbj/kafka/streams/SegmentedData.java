@@ -27,7 +27,9 @@ import org.slf4j.LoggerFactory;
  * <p>Retention. The store's observed stream time is the largest timestamp it was given (by a
  * put or by restoration). A timestamp at or before {@code streamTime - retention} is expired:
  * a put of it is dropped (counted in the task's {@code dropped-records} metric, with a warning,
- * as Kafka's in-memory stores do) and reads never return it. A segment whose every timestamp is
+ * as Kafka's in-memory stores do) and reads never return it. (Kafka's RocksDB stores hide the
+ * same timestamps from reads, but drop a put only when its whole segment is expired, counting
+ * it without a warning, and write the others invisibly: what reads return is the same.) A segment whose every timestamp is
  * expired is removed whole: the store's compaction filter drops its data keys (never the
  * metadata beside them), and each time the oldest live segment moves on, one compaction of the
  * expired segments' key range runs on a background thread of the store, off the stream thread,
