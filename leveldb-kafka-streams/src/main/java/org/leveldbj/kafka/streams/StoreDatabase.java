@@ -26,6 +26,7 @@ import org.apache.kafka.streams.processor.internals.ChangelogRecordDeserializati
 import org.apache.kafka.streams.query.Position;
 import org.apache.kafka.streams.state.internals.PositionSerde;
 import org.apache.kafka.streams.state.internals.StoreQueryUtils;
+import org.iq80.leveldb.CompactionFilter;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.DBIterator;
 import org.iq80.leveldb.Env;
@@ -141,7 +142,9 @@ final class StoreDatabase implements Closeable {
      * @param name the store's name
      * @param context the store's context
      * @param storeOptions what the store itself sets on the options before the application's
-     *     config setter sees them (a compaction filter, say); may do nothing
+     *     config setter sees them (a compaction filter, say); may do nothing. A compaction filter
+     *     the config setter sets runs after the store's, on data keys only
+     *     ({@link StoreCompactionFilter})
      * @return the open database
      * @throws TaskCorruptedException under exactly-once, when the database was not closed
      *     cleanly, or when it was not written by this layout
@@ -151,10 +154,13 @@ final class StoreDatabase implements Closeable {
         Map<String, Object> configs = context.appConfigs();
         Options options = new Options().createIfMissing(true);
         storeOptions.accept(options);
+        CompactionFilter storeFilter = options.compactionFilter();
         LeveldbConfigSetter configSetter = LeveldbConfigSetter.from(configs);
         if (configSetter != null) {
             configSetter.setConfig(name, options, configs);
         }
+        CompactionFilter applicationFilter = options.compactionFilter() == storeFilter ? null : options.compactionFilter();
+        options.compactionFilter(StoreCompactionFilter.of(storeFilter, applicationFilter));
         File directory = new File(new File(context.stateDir(), PARENT_DIR), name);
         ExtendedDB db;
         try {
