@@ -32,6 +32,7 @@ import org.iq80.leveldb.Options;
 import org.iq80.leveldb.Range;
 import org.iq80.leveldb.ReadOptions;
 import org.iq80.leveldb.WriteBatch;
+import org.iq80.leveldb.WriteBatchWithIndex;
 import org.iq80.leveldb.WriteOptions;
 import org.leveldbj.db.LevelDbFactory;
 
@@ -52,7 +53,9 @@ import org.leveldbj.db.LevelDbFactory;
  *           so that Kafka Streams restores it from the changelog;</li>
  *       <li>{@code status}: one byte, 1 while the store is open and 0 once it closed cleanly;</li>
  *       <li>{@code position}: the position, as Kafka's {@code PositionSerde} writes it;</li>
- *       <li>{@code offset/<topic>-<partition>}: a committed changelog offset, 8 bytes big-endian.</li>
+ *       <li>{@code offset/<topic>-<partition>}: a committed changelog offset, 8 bytes big-endian;</li>
+ *       <li>{@code store/<name>}: a value the store itself keeps beside its data
+ *           ({@link #putStoreMeta}), e.g. a versioned store's observed stream time.</li>
  *     </ul></li>
  *   <li>{@code 0x01}, data: the store's own key after that byte. Callers of this class never
  *       see the byte: keys are given and returned without it.</li>
@@ -85,6 +88,7 @@ final class StoreDatabase implements Closeable {
     private static final byte[] STATUS_KEY = metaKey("status");
     private static final byte[] POSITION_KEY = metaKey("position");
     private static final String OFFSET_PREFIX = "offset/";
+    private static final String STORE_META_PREFIX = "store/";
     private static final byte[] OPEN = {1};
     private static final byte[] CLOSED = {0};
     /** Writes skip the write-ahead log: the changelog topic is the store's log. */
@@ -214,6 +218,44 @@ final class StoreDatabase implements Closeable {
         k[0] = DATA;
         System.arraycopy(key, 0, k, 1, key.length);
         return k;
+    }
+
+    /**
+     * @param name the name of a value the store keeps beside its data
+     * @return the database key that holds it: the metadata namespace byte, then
+     *     {@code store/<name>} in ASCII
+     */
+    static byte[] storeMetaKey(String name) {
+        return metaKey(STORE_META_PREFIX + name);
+    }
+
+    /**
+     * Reads a value the store keeps beside its data.
+     *
+     * @param name its name
+     * @return the value, or {@code null} when none was written
+     */
+    byte[] storeMeta(String name) {
+        try {
+            return openDb().get(storeMetaKey(name));
+        } catch (DBException e) {
+            throw failure("reading " + STORE_META_PREFIX + name, e);
+        }
+    }
+
+    /**
+     * Writes a value the store keeps beside its data, unlogged like every write: a crash keeps
+     * it exactly when it keeps the writes made before it.
+     *
+     * @param name its name
+     * @param value the value
+     */
+    void putStoreMeta(String name, byte[] value) {
+        try {
+            openDb().put(storeMetaKey(name), value, UNLOGGED);
+        } catch (DBException e) {
+            throw failure("writing " + STORE_META_PREFIX + name, e);
+        }
     }
 
     /** @return the store's name */
@@ -353,6 +395,165 @@ final class StoreDatabase implements Closeable {
             openIterators.add(it);
         }
         return it;
+    }
+
+    /**
+     * An iterator over the store's data keys in {@code [lower, upper)}, on a consistent view,
+     * tracked so that closing the store closes it.
+     *
+     * @param lower the smallest store key shown
+     * @param upper the store key above every key shown
+     * @return a new iterator, on the first key shown
+     */
+    DataIterator iterator(byte[] lower, byte[] upper) {
+        ExtendedDB d = openDb();
+        DataIterator it;
+        try {
+            it = new DataIterator(this, d.iterator(new ReadOptions()
+                    .iterateLowerBound(dataKey(lower)).iterateUpperBound(dataKey(upper))));
+        } catch (DBException e) {
+            throw failure("opening an iterator", e);
+        }
+        synchronized (openIterators) {
+            openIterators.add(it);
+        }
+        return it;
+    }
+
+    /** @return an empty batch of data writes that reads through to the database before it is written */
+    ReadableBatch readableBatch() {
+        return new ReadableBatch(openDb().createWriteBatchWithIndex());
+    }
+
+    /**
+     * Writes to a store's data that can be read before they are applied: reads see the batch's
+     * writes over the database's data. Applied atomically by {@link #write()}; must be closed.
+     * Thread safety: one thread.
+     */
+    final class ReadableBatch implements AutoCloseable {
+        private final WriteBatchWithIndex batch;
+        private int size;
+
+        private ReadableBatch(WriteBatchWithIndex batch) {
+            this.batch = batch;
+        }
+
+        /**
+         * @param key a store's key
+         * @return its value as the batch would leave it, or {@code null}
+         */
+        byte[] get(byte[] key) {
+            try {
+                return batch.get(openDb(), new ReadOptions(), dataKey(key));
+            } catch (DBException e) {
+                throw failure("get", e);
+            }
+        }
+
+        /**
+         * An iterator over the data as the batch would leave it; it sees the batch's later writes
+         * only where they do not matter to its scan (see {@link WriteBatchWithIndex}). The bounds
+         * are a hint: the batch's own writes outside them may show, so callers check the keys
+         * they read.
+         *
+         * @param lower the smallest store key shown
+         * @param upper the store key above every key shown
+         * @return a new iterator, on the first key shown
+         */
+        DataIterator iterator(byte[] lower, byte[] upper) {
+            DataIterator it;
+            try {
+                it = new DataIterator(StoreDatabase.this, batch.iterator(openDb(),
+                        new ReadOptions().iterateLowerBound(dataKey(lower)).iterateUpperBound(dataKey(upper))));
+            } catch (DBException e) {
+                throw failure("opening an iterator", e);
+            }
+            synchronized (openIterators) {
+                openIterators.add(it);
+            }
+            return it;
+        }
+
+        /**
+         * @param key a store's key
+         * @param value its value, or {@code null} to delete it
+         */
+        void put(byte[] key, byte[] value) {
+            if (value == null) {
+                batch.delete(dataKey(key));
+            } else {
+                batch.put(dataKey(key), value);
+            }
+            size++;
+        }
+
+        /** @return how many writes the batch holds */
+        int size() {
+            return size;
+        }
+
+        /** Applies the batch. */
+        void write() {
+            try {
+                openDb().write(batch, UNLOGGED);
+            } catch (DBException e) {
+                throw failure("writing a batch of " + size, e);
+            }
+        }
+
+        @Override
+        public void close() {
+            batch.close();
+        }
+    }
+
+    /**
+     * Applies a batch of changelog records through one {@link ReadableBatch}, so that each
+     * record's writes may depend on what earlier records of the batch wrote; one atomic write.
+     * A record the mapper skips leaves the position as it was, as Kafka's versioned store does
+     * for records older than its grace period.
+     *
+     * @param records the records, in changelog order
+     * @param mapper what a record writes
+     */
+    void restoreReading(Collection<ConsumerRecord<byte[], byte[]>> records, ReadingRestoreMapper mapper) {
+        try (ReadableBatch batch = readableBatch()) {
+            for (ConsumerRecord<byte[], byte[]> r : records) {
+                if (mapper.skip(r)) {
+                    continue;
+                }
+                ChangelogRecordDeserializationHelper.applyChecksAndUpdatePosition(r, consistencyEnabled, position);
+                mapper.apply(r, batch);
+            }
+            batch.write();
+        }
+    }
+
+    /** What one changelog record writes into a store's data, reading what is there. */
+    interface ReadingRestoreMapper {
+        /**
+         * @param record a changelog record
+         * @return whether to leave it out (its position is not recorded either)
+         */
+        boolean skip(ConsumerRecord<byte[], byte[]> record);
+
+        /**
+         * @param record a changelog record
+         * @param batch the batch to read from and add its writes to
+         */
+        void apply(ConsumerRecord<byte[], byte[]> record, ReadableBatch batch);
+    }
+
+    /**
+     * Compacts the store's data, so that the compaction filter (if the store set one) sees
+     * every entry it may see (see {@code CompactionFilter}).
+     */
+    void compactData() {
+        try {
+            openDb().compactRange(DATA_RANGE.start(), DATA_RANGE.limit());
+        } catch (DBException e) {
+            throw failure("compacting", e);
+        }
     }
 
     void untrack(Closeable it) {
