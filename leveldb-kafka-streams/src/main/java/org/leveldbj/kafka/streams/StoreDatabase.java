@@ -545,12 +545,13 @@ final class StoreDatabase implements Closeable {
     }
 
     /**
-     * Compacts the store's data, so that the compaction filter (if the store set one) sees
-     * every entry it may see (see {@code CompactionFilter}).
+     * Compacts the whole database, metadata and data, so that the compaction filter (if the
+     * store set one) sees every entry it may see, the store's metadata first (see
+     * {@code CompactionFilter}).
      */
-    void compactData() {
+    void compact() {
         try {
-            openDb().compactRange(DATA_RANGE.start(), DATA_RANGE.limit());
+            openDb().compactRange(null, null);
         } catch (DBException e) {
             throw failure("compacting", e);
         }
