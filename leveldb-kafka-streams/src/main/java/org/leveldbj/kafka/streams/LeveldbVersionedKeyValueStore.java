@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.metrics.Sensor;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
@@ -14,17 +15,19 @@ import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.processor.StateStore;
 import org.apache.kafka.streams.processor.StateStoreContext;
 import org.apache.kafka.streams.processor.internals.RecordBatchingStateRestoreCallback;
+import org.apache.kafka.streams.processor.internals.metrics.StreamsMetricsImpl;
+import org.apache.kafka.streams.processor.internals.metrics.TaskMetrics;
 import org.apache.kafka.streams.query.Position;
 import org.apache.kafka.streams.query.PositionBound;
 import org.apache.kafka.streams.query.Query;
 import org.apache.kafka.streams.query.QueryConfig;
 import org.apache.kafka.streams.query.QueryResult;
+import org.apache.kafka.streams.query.ResultOrder;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.VersionedBytesStore;
 import org.apache.kafka.streams.state.VersionedKeyValueStore;
 import org.apache.kafka.streams.state.VersionedRecord;
 import org.apache.kafka.streams.state.VersionedRecordIterator;
-import org.apache.kafka.streams.query.ResultOrder;
 import org.apache.kafka.streams.state.internals.StoreQueryUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -62,6 +65,9 @@ import org.slf4j.LoggerFactory;
  * every commit and close, so a reopened store goes on from it (Kafka's RocksDB store starts from
  * none after a restart, until records arrive).
  *
+ * <p>Metrics: besides the store's gauges ({@link StoreMetrics}), a put or delete older than the
+ * grace period counts in the task's {@code dropped-records} sensor, as with Kafka's store.
+ *
  * <p>Interactive queries ({@link #query}): {@code VersionedKeyQuery} (latest, or as of a time)
  * and {@code MultiVersionedKeyQuery} (the value versions valid at some point in
  * {@code [fromTime, toTime]}: validFrom at or before toTime and validTo after fromTime, in
@@ -98,6 +104,8 @@ public class LeveldbVersionedKeyValueStore implements VersionedBytesStore {
     private VersionExpiryFilter filter;
     private StateStoreContext context;
     private StoreMetrics metrics;
+    /** The task's dropped-records sensor, or {@code null} on a context without Kafka's metrics. */
+    private Sensor droppedRecords;
     private Position position = Position.emptyPosition();
     /** Written by the stream thread under the position's lock; read by queries. */
     private volatile long observedStreamTime = NO_TIMESTAMP;
@@ -141,6 +149,16 @@ public class LeveldbVersionedKeyValueStore implements VersionedBytesStore {
         position = d.position();
         context.register(root, (RecordBatchingStateRestoreCallback) this::restoreBatch, () -> { });
         metrics = StoreMetrics.register(context, d);
+        droppedRecords = context.metrics() instanceof StreamsMetricsImpl impl
+                ? TaskMetrics.droppedRecordsSensor(Thread.currentThread().getName(), context.taskId().toString(), impl)
+                : null;
+    }
+
+    /** Counts a write older than the grace period in the task's dropped records, as Kafka's store does. */
+    private void dropped() {
+        if (droppedRecords != null) {
+            droppedRecords.record();
+        }
     }
 
     private StoreDatabase openDatabase() {
@@ -189,6 +207,7 @@ public class LeveldbVersionedKeyValueStore implements VersionedBytesStore {
         StoreDatabase d = openDatabase();
         synchronized (position) {
             if (expired(timestamp)) {
+                dropped();
                 LOG.warn("Skipping record for expired put.");
                 StoreQueryUtils.updatePosition(position, context);
                 return VersionedKeyValueStore.PUT_RETURN_CODE_NOT_PUT;
@@ -214,6 +233,7 @@ public class LeveldbVersionedKeyValueStore implements VersionedBytesStore {
         StoreDatabase d = openDatabase();
         synchronized (position) {
             if (expired(timestamp)) {
+                dropped();
                 LOG.warn("Skipping record for expired delete.");
                 return null;
             }

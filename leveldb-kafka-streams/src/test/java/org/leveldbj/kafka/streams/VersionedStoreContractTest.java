@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Properties;
 import java.util.Random;
+import org.apache.kafka.common.MetricName;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
@@ -184,6 +185,10 @@ class VersionedStoreContractTest {
         assertEquals(VersionedKeyValueStore.PUT_RETURN_CODE_VALID_TO_UNDEFINED, store.put(k, null, 200), "a tombstone");
         assertEquals(VersionedKeyValueStore.PUT_RETURN_CODE_NOT_PUT, store.put(k, new byte[] {6}, 99),
                 "older than stream time 200 minus retention 100");
+        assertEquals(null, store.delete(k, 50), "a delete older than the grace period: nothing");
+        assertEquals(2.0, context.metrics().metrics().get(new MetricName("dropped-records-total", "stream-task-metrics", "",
+                Map.of("thread-id", Thread.currentThread().getName(), "task-id", "0_0"))).metricValue(),
+                "both counted in the task's dropped records, as Kafka's store counts them");
         assertEquals(200, store.put(k, new byte[] {7}, 100), "at the grace period's edge: accepted");
         assertArrayEquals(new byte[] {0, 0, 0, 0, 0, 0, 0, 100, 7}, store.get(k, 150), "ValueAndTimestamp bytes");
         assertEquals(null, store.get(k), "the latest version is the tombstone");
