@@ -78,8 +78,8 @@ import org.slf4j.LoggerFactory;
  * hold, a query never returns a version that expired.
  *
  * <p>Layout: one database per store, {@code <state dir>/leveldb/<store name>}; every version is
- * one entry keyed by the user key and the end of its validity (see {@link VersionLayout}), so
- * {@code get(key)} is one point lookup, {@code get(key, asOf)} one lookup plus one seek when
+ * one entry, the latest ones keyed by the user key, the replaced ones by the user key and the
+ * end of their validity (see {@link VersionLayout}), so {@code get(key)} is one point lookup, {@code get(key, asOf)} one lookup plus one seek when
  * asOf precedes the latest version, and a put in time order two writes in one batch. The
  * segment interval is accepted for compatibility with Kafka's factory and not used: there are no
  * segments.
@@ -315,8 +315,9 @@ public class LeveldbVersionedKeyValueStore implements VersionedBytesStore {
         boolean latestOnly = expired(toTime);
         byte[] group = VersionLayout.group(key.get());
         long horizon = streamTime - historyRetention;
-        return new VersionIterator(name, d.iterator(group, VersionLayout.groupEnd(group)), fromTime, toTime,
-                latestOnly, horizon, order != ResultOrder.ASCENDING);
+        byte[] latestKey = VersionLayout.latestKey(group);
+        return new VersionIterator(name, d.iterator(latestKey, VersionLayout.historyEnd(group)), latestKey, group,
+                fromTime, toTime, latestOnly, horizon, order != ResultOrder.ASCENDING);
     }
 
     private VersionHistory.View databaseView(StoreDatabase d, StoreDatabase.Batch writes) {

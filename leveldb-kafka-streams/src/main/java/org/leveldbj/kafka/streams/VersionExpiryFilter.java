@@ -27,8 +27,8 @@ final class VersionExpiryFilter implements CompactionFilter {
     static final String STREAM_TIME = "stream-time";
     private static final byte[] STREAM_TIME_KEY = StoreDatabase.storeMetaKey(STREAM_TIME);
     private static final byte DATA = StoreDatabase.dataKey(new byte[0])[0];
-    /** The namespace byte, the terminator and the suffix. */
-    private static final int MIN_DATA_KEY = 1 + 2 + VersionLayout.SUFFIX_LENGTH;
+    /** The namespace byte, the region byte, the terminator and the validTo. */
+    private static final int MIN_HISTORY_KEY = 1 + 1 + 2 + VersionLayout.VALID_TO_LENGTH;
 
     private final String storeName;
     private final long historyRetention;
@@ -64,7 +64,7 @@ final class VersionExpiryFilter implements CompactionFilter {
 
     @Override
     public Decision filter(int level, byte[] key, byte[] value) {
-        if (key.length < MIN_DATA_KEY || key[0] != DATA) {
+        if (key.length < 2 || key[0] != DATA) {
             if (value.length == Long.BYTES && Arrays.equals(key, STREAM_TIME_KEY)) {
                 durable(VersionLayout.getLong(value, 0));
             }
@@ -75,8 +75,10 @@ final class VersionExpiryFilter implements CompactionFilter {
             return Decision.KEEP;
         }
         long horizon = streamTime < Long.MIN_VALUE + historyRetention ? Long.MIN_VALUE : streamTime - historyRetention;
-        if (!VersionLayout.isLatest(key)) {
-            return VersionLayout.validTo(key) <= horizon ? Decision.REMOVE : Decision.KEEP;
+        if (!VersionLayout.isLatest(key, 1)) {
+            boolean expired = key[1] == VersionLayout.HISTORY && key.length >= MIN_HISTORY_KEY
+                    && VersionLayout.validTo(key) <= horizon;
+            return expired ? Decision.REMOVE : Decision.KEEP;
         }
         boolean expiredTombstone = value.length >= VersionLayout.HEADER_LENGTH && VersionLayout.isTombstone(value)
                 && VersionLayout.validFrom(value) <= horizon;

@@ -9,8 +9,8 @@ import org.apache.kafka.streams.state.VersionedKeyValueStore;
  * The same code serves both, so a restored store holds what the live one held.
  *
  * <p>Invariant, kept by every put: a key's versions tile time from its oldest version on, each
- * valid from its validFrom up to the next one's, the latest (value or tombstone) at the latest
- * key. The compaction filter may remove versions that expired (see {@link VersionExpiryFilter});
+ * valid from its validFrom up to the next one's, the latest (value or tombstone) at its key in
+ * the latest region, the others in the history region. The compaction filter may remove versions that expired (see {@link VersionExpiryFilter});
  * what remains is then a contiguous run ending at the latest version, plus expired leftovers
  * that reads skip, and a put never needs what was removed.
  *
@@ -90,8 +90,9 @@ final class VersionHistory {
             return VersionedKeyValueStore.PUT_RETURN_CODE_VALID_TO_UNDEFINED;
         }
         // timestamp < latestFrom, so timestamp + 1 does not overflow.
-        Map.Entry<byte[], byte[]> found = view.first(VersionLayout.historyKey(group, timestamp + 1), latestKey);
-        if (found == null || !VersionLayout.inGroup(found.getKey(), group)) {
+        Map.Entry<byte[], byte[]> found = view.first(VersionLayout.historyKey(group, timestamp + 1),
+                VersionLayout.historyEnd(group));
+        if (found == null || !VersionLayout.inHistory(found.getKey(), group)) {
             // Before the latest version, after every older one: valid up to the latest.
             view.put(VersionLayout.historyKey(group, latestFrom), newEntry);
             return latestFrom;
@@ -143,8 +144,9 @@ final class VersionHistory {
         if (l.validFrom() <= asOf) {
             return l;
         }
-        Map.Entry<byte[], byte[]> found = view.first(VersionLayout.historyKey(group, asOf + 1), latestKey);
-        if (found == null || !VersionLayout.inGroup(found.getKey(), group)) {
+        Map.Entry<byte[], byte[]> found = view.first(VersionLayout.historyKey(group, asOf + 1),
+                VersionLayout.historyEnd(group));
+        if (found == null || !VersionLayout.inHistory(found.getKey(), group)) {
             return null;
         }
         Version v = new Version(VersionLayout.checked(storeName, found.getValue()), VersionLayout.validTo(found.getKey()),

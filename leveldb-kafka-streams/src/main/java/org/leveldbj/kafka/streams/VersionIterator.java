@@ -1,6 +1,7 @@
 package org.leveldbj.kafka.streams;
 
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
@@ -20,20 +21,29 @@ import org.apache.kafka.streams.state.VersionedRecordIterator;
 final class VersionIterator implements VersionedRecordIterator<byte[]> {
     private final String storeName;
     private final DataIterator cursor;
+    private final byte[] latestKey;
+    private final byte[] group;
     private final long fromTime;
     private final long toTime;
     private final boolean latestOnly;
     private final long horizon;
     private final boolean descending;
     private VersionedRecord<byte[]> pending;
-    private boolean started;
+    private Map.Entry<byte[], byte[]> latest;
+    private boolean latestRead;
+    private boolean latestDone;
+    private boolean historyStarted;
+    private boolean historyDone;
     private boolean exhausted;
     private volatile boolean closed;
     private volatile boolean storeClosed;
 
     /**
      * @param storeName the store's name, for messages
-     * @param cursor a new data iterator bounded to the key's entries, owned from now on
+     * @param cursor a new data iterator over a range holding the key's latest and replaced
+     *     versions, owned from now on
+     * @param latestKey the key's latest version's key
+     * @param group the key's {@link VersionLayout#group}
      * @param fromTime the earliest time
      * @param toTime the latest time
      * @param latestOnly whether only the latest version may answer (toTime beyond retention)
@@ -41,10 +51,12 @@ final class VersionIterator implements VersionedRecordIterator<byte[]> {
      *     at or before it expired
      * @param descending newest first when {@code true}
      */
-    VersionIterator(String storeName, DataIterator cursor, long fromTime, long toTime, boolean latestOnly,
-                    long horizon, boolean descending) {
+    VersionIterator(String storeName, DataIterator cursor, byte[] latestKey, byte[] group, long fromTime, long toTime,
+                    boolean latestOnly, long horizon, boolean descending) {
         this.storeName = storeName;
         this.cursor = cursor;
+        this.latestKey = latestKey;
+        this.group = group;
         this.fromTime = fromTime;
         this.toTime = toTime;
         this.latestOnly = latestOnly;
@@ -78,23 +90,52 @@ final class VersionIterator implements VersionedRecordIterator<byte[]> {
         return r;
     }
 
+    /** The key's entries in order: the latest first when descending, last when ascending. */
     private Map.Entry<byte[], byte[]> step() {
-        if (!started) {
-            started = true;
-            if (descending) {
-                cursor.seekToLast();
-                return cursor.hasNext() ? cursor.peekNext() : null;
+        if (!latestRead) {
+            latestRead = true;
+            cursor.seek(latestKey);
+            if (cursor.hasNext() && Arrays.equals(cursor.peekNext().getKey(), latestKey)) {
+                latest = cursor.peekNext();
             }
-            cursor.seekToFirst();
-        } else if (descending) {
-            return cursor.hasPrev() ? cursor.prev() : null;
         }
-        return cursor.hasNext() ? cursor.next() : null;
+        if (descending && !latestDone) {
+            latestDone = true;
+            if (latest != null) {
+                return latest;
+            }
+        }
+        if (!historyDone) {
+            Map.Entry<byte[], byte[]> e;
+            if (!historyStarted) {
+                historyStarted = true;
+                if (descending) {
+                    cursor.seekToLast();
+                    e = cursor.hasNext() ? cursor.peekNext() : null;
+                } else {
+                    cursor.seek(VersionLayout.historyStart(group));
+                    e = cursor.hasNext() ? cursor.next() : null;
+                }
+            } else if (descending) {
+                e = cursor.hasPrev() ? cursor.prev() : null;
+            } else {
+                e = cursor.hasNext() ? cursor.next() : null;
+            }
+            if (e != null && VersionLayout.inHistory(e.getKey(), group)) {
+                return e;
+            }
+            historyDone = true;
+        }
+        if (!latestDone) {
+            latestDone = true;
+            return latest;
+        }
+        return null;
     }
 
     private VersionedRecord<byte[]> advance() {
         for (Map.Entry<byte[], byte[]> e = step(); e != null; e = step()) {
-            boolean latest = VersionLayout.isLatest(e.getKey());
+            boolean latest = VersionLayout.isLatest(e.getKey(), 0);
             byte[] entry = VersionLayout.checked(storeName, e.getValue());
             long validFrom = VersionLayout.validFrom(entry);
             long validTo = latest ? Long.MAX_VALUE : VersionLayout.validTo(e.getKey());

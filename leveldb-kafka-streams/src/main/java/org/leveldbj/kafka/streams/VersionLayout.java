@@ -5,51 +5,50 @@ import org.apache.kafka.streams.errors.ProcessorStateException;
 
 /**
  * The byte layout of a versioned store's data (the keys and values {@link StoreDatabase} holds
- * after its data namespace byte): every version of a key, value or tombstone, is one entry, keyed
- * by the end of its validity.
+ * after its data namespace byte): every version of a key, value or tombstone, is one entry. The
+ * latest versions have a region of their own, keyed by the user key; the versions newer ones
+ * replaced are in another, keyed by the user key and the end of their validity.
  *
  * <pre>
- * key   = escaped user key, 0x00 0x00, suffix (9 bytes)
- *           escaped user key: each 0x00 byte written as 0x00 0xFF, every other byte as is
- *           suffix, a version that a newer one replaced: 0x00, validTo (8 bytes, big-endian,
- *                                                        sign bit flipped)
- *           suffix, the latest version:                  0x01, 8 zero bytes
- * value = kind (1 byte: 0x00 value, 0x01 tombstone), validFrom (8 bytes, big-endian),
- *         the value's bytes (none for a tombstone)
+ * latest version:    key   = 0x00, escaped user key
+ * replaced version:  key   = 0x01, escaped user key, 0x00 0x00, validTo (8 bytes, big-endian,
+ *                            sign bit flipped)
+ *                    escaped user key: each 0x00 byte written as 0x00 0xFF, every other byte as is
+ * both:              value = kind (1 byte: 0x00 value, 0x01 tombstone), validFrom (8 bytes,
+ *                            big-endian), the value's bytes (none for a tombstone)
  * </pre>
  *
- * <p>Why so. The escaping keeps the user keys apart and in their unsigned byte order: no escaped
- * key contains 0x00 0x00, so the terminator ends every key's versions before those of any key
+ * <p>Why so. The escaping keeps user keys apart and in their unsigned byte order: no escaped key
+ * contains 0x00 0x00, so the terminator ends a key's replaced versions before those of any key
  * it is a prefix of ({@code a} before {@code a\0}, whose escaped form continues 0x00 0xFF). A
- * key's versions follow each other in ascending validTo, the latest (validTo infinite) last, and
- * tile time: each version is valid from its validFrom (its record's timestamp, inclusive) up to
- * the validFrom of the next one (exclusive). So:
+ * key's versions tile time: each is valid from its validFrom (its record's timestamp, inclusive)
+ * up to the validFrom of the next one (exclusive), the latest forever. So:
  * <ul>
- *   <li>the latest version is at a fixed key: {@code get(key)} is one point lookup;</li>
- *   <li>the version valid at {@code asOf} is the first entry at or after validTo = asOf + 1:
- *       {@code get(key, asOf)} is the point lookup, and one seek when the latest version
- *       started after asOf;</li>
+ *   <li>{@code get(key)} is one point lookup, in a region as dense as a plain key-value store:
+ *       history does not dilute the blocks (and the block cache) that latest values live in;</li>
+ *   <li>{@code get(key, asOf)} is that lookup when the latest version started at or before
+ *       asOf (a join's common case), else one seek: the version valid at asOf is the first
+ *       replaced version at or after validTo = asOf + 1;</li>
  *   <li>a version's validTo is in its key, so the compaction filter ({@link VersionExpiryFilter})
  *       drops expired versions without decoding values;</li>
- *   <li>a put in time order rewrites the previous latest version under its new validTo and
- *       writes the new one at the latest key: two writes in one batch, whatever the number of
+ *   <li>a put in time order rewrites the previous latest version into the history region under
+ *       its validTo and overwrites the latest: two writes in one batch, whatever the number of
  *       versions.</li>
  * </ul>
- * The fixed-length suffix lets the filter read it from the end of a key.
  *
  * <p>Thread safety: stateless.
  */
 final class VersionLayout {
-    /** Suffix kind of a version a newer one replaced. */
-    static final byte HISTORY = 0x00;
-    /** Suffix kind of the latest version. */
-    static final byte LATEST = 0x01;
+    /** Region of the latest versions. */
+    static final byte LATEST = 0x00;
+    /** Region of the versions newer ones replaced. */
+    static final byte HISTORY = 0x01;
     /** Value kind of a value. */
     static final byte VALUE = 0x00;
     /** Value kind of a tombstone. */
     static final byte TOMBSTONE = 0x01;
-    /** Length of a key's suffix. */
-    static final int SUFFIX_LENGTH = 9;
+    /** Length of a replaced version's key after its group: the validTo. */
+    static final int VALID_TO_LENGTH = 8;
     /** Length of the header before a value's bytes. */
     static final int HEADER_LENGTH = 9;
     private static final int TERMINATOR_LENGTH = 2;
@@ -81,12 +80,23 @@ final class VersionLayout {
 
     /**
      * @param group a key's {@link #group}
-     * @return the smallest key above all its versions' keys
+     * @return the smallest key of its replaced versions' range
      */
-    static byte[] groupEnd(byte[] group) {
-        byte[] end = group.clone();
-        end[end.length - 1] = 1;
-        return end;
+    static byte[] historyStart(byte[] group) {
+        byte[] k = new byte[1 + group.length];
+        k[0] = HISTORY;
+        System.arraycopy(group, 0, k, 1, group.length);
+        return k;
+    }
+
+    /**
+     * @param group a key's {@link #group}
+     * @return the smallest key above all its replaced versions' keys
+     */
+    static byte[] historyEnd(byte[] group) {
+        byte[] k = historyStart(group);
+        k[k.length - 1] = 1;
+        return k;
     }
 
     /**
@@ -95,38 +105,41 @@ final class VersionLayout {
      * @return the key of that version
      */
     static byte[] historyKey(byte[] group, long validTo) {
-        byte[] k = Arrays.copyOf(group, group.length + SUFFIX_LENGTH);
-        k[group.length] = HISTORY;
-        putLong(k, group.length + 1, validTo ^ Long.MIN_VALUE);
+        byte[] k = new byte[1 + group.length + VALID_TO_LENGTH];
+        k[0] = HISTORY;
+        System.arraycopy(group, 0, k, 1, group.length);
+        putLong(k, 1 + group.length, validTo ^ Long.MIN_VALUE);
         return k;
     }
 
     /**
      * @param group a key's {@link #group}
-     * @return the key of its latest version
+     * @return the key of its latest version: the region byte and the escaped key
      */
     static byte[] latestKey(byte[] group) {
-        byte[] k = Arrays.copyOf(group, group.length + SUFFIX_LENGTH);
-        k[group.length] = LATEST;
+        byte[] k = new byte[group.length - 1]; // the region byte replaces the terminator's two
+        k[0] = LATEST;
+        System.arraycopy(group, 0, k, 1, group.length - 2);
         return k;
     }
 
     /**
-     * @param key a version's key (without the namespace byte)
+     * @param key a data key
      * @param group the group it should belong to
-     * @return whether it is a version of that group's user key
+     * @return whether it is a replaced version of that group's user key
      */
-    static boolean inGroup(byte[] key, byte[] group) {
-        return key.length == group.length + SUFFIX_LENGTH
-                && Arrays.equals(key, 0, group.length, group, 0, group.length);
+    static boolean inHistory(byte[] key, byte[] group) {
+        return key.length == 1 + group.length + VALID_TO_LENGTH && key[0] == HISTORY
+                && Arrays.equals(key, 1, 1 + group.length, group, 0, group.length);
     }
 
     /**
-     * @param key a version's key (read from its end: the namespace byte may be there or not)
-     * @return whether it is the latest version's key
+     * @param key a version's key
+     * @param offset where it starts: 1 when the array still has the store's namespace byte
+     * @return whether it is a latest version's key
      */
-    static boolean isLatest(byte[] key) {
-        return key[key.length - SUFFIX_LENGTH] == LATEST;
+    static boolean isLatest(byte[] key, int offset) {
+        return key[offset] == LATEST;
     }
 
     /**
@@ -134,7 +147,7 @@ final class VersionLayout {
      * @return its validTo
      */
     static long validTo(byte[] key) {
-        return getLong(key, key.length - 8) ^ Long.MIN_VALUE;
+        return getLong(key, key.length - VALID_TO_LENGTH) ^ Long.MIN_VALUE;
     }
 
     /**

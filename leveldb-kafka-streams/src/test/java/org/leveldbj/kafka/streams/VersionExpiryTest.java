@@ -26,7 +26,7 @@ class VersionExpiryTest {
     @TempDir
     Path stateDir;
 
-    /** The store's raw entries: user key (group) and suffix kind, in database order. */
+    /** The store's raw entries (one-letter keys): key, validTo or latest, kind, validFrom; in database order. */
     private static List<String> rawEntries(LeveldbVersionedKeyValueStore store) throws IOException {
         List<String> out = new ArrayList<>();
         try (DataIterator it = store.database().iterator()) {
@@ -34,7 +34,7 @@ class VersionExpiryTest {
             while (it.hasNext()) {
                 Map.Entry<byte[], byte[]> e = it.next();
                 byte[] k = e.getKey();
-                out.add((char) k[0] + (VersionLayout.isLatest(k) ? "@latest" : "@" + VersionLayout.validTo(k))
+                out.add((char) k[1] + (VersionLayout.isLatest(k, 0) ? "@latest" : "@" + VersionLayout.validTo(k))
                         + (VersionLayout.isTombstone(e.getValue()) ? "-" : "+") + VersionLayout.validFrom(e.getValue()));
             }
         }
@@ -57,8 +57,8 @@ class VersionExpiryTest {
         store.put(a, new byte[] {0x7f}, 400);
         // Stream time 400: versions valid only before 300 expired.
         List<String> before = rawEntries(store);
-        assertEquals(List.of("a@50+0", "a@100+50", "a@150+100", "a@200+150", "a@250+200", "a@300+250", "a@400+300",
-                "a@latest+400", "b@20+10", "b@latest-20", "c@latest+5"), before);
+        assertEquals(List.of("a@latest+400", "b@latest-20", "c@latest+5", "a@50+0", "a@100+50", "a@150+100", "a@200+150",
+                "a@250+200", "a@300+250", "a@400+300", "b@20+10"), before);
 
         store.database().compact();
         assertEquals(before, rawEntries(store), "the stream time is not durable yet: nothing goes");
@@ -66,7 +66,7 @@ class VersionExpiryTest {
         store.commit(Map.of()); // writes stream time 400; the next compaction reads it from a table
         store.database().compact();
         assertEquals(400, store.expiryFilter().durableStreamTime());
-        assertEquals(List.of("a@400+300", "a@latest+400", "c@latest+5"), rawEntries(store));
+        assertEquals(List.of("a@latest+400", "c@latest+5", "a@400+300"), rawEntries(store));
         assertArrayEquals(new byte[] {0, 0, 0, 0, 0, 0, 1, 44, 44}, store.get(a, 350), "300's version, valid to 400");
         assertArrayEquals(new byte[] {0, 0, 0, 0, 0, 0, 0, 5, 1}, store.get(c, 6), "the latest value outlives retention");
         assertEquals(null, store.get(b));
@@ -86,7 +86,7 @@ class VersionExpiryTest {
         store = StoreFixture.init(new LeveldbVersionedKeyValueStore("reopen", RETENTION), context);
         assertEquals(200, store.expiryFilter().durableStreamTime());
         store.database().compact();
-        assertEquals(List.of("a@200+20", "a@latest+200"), rawEntries(store));
+        assertEquals(List.of("a@latest+200", "a@200+20"), rawEntries(store));
         store.close();
     }
 
@@ -112,5 +112,7 @@ class VersionExpiryTest {
         assertEquals(1000, f.durableStreamTime(), "learned from the store's entry in a table");
         assertSame(Decision.KEEP, f.filter(1, StoreDatabase.storeMetaKey("other"), new byte[3]));
         assertSame(Decision.KEEP, f.filter(1, StoreDatabase.dataKey(new byte[] {1, 2}), new byte[0]), "not a version key");
+        assertSame(Decision.KEEP, f.filter(1, StoreDatabase.dataKey(new byte[] {7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}), value),
+                "no region of the layout");
     }
 }
