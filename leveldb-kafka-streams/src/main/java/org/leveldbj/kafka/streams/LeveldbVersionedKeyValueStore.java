@@ -12,6 +12,7 @@ import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
+import org.apache.kafka.streams.errors.ProcessorStateException;
 import org.apache.kafka.streams.processor.StateStore;
 import org.apache.kafka.streams.processor.StateStoreContext;
 import org.apache.kafka.streams.processor.internals.RecordBatchingStateRestoreCallback;
@@ -140,8 +141,13 @@ public class LeveldbVersionedKeyValueStore implements VersionedBytesStore {
         this.context = context;
         VersionExpiryFilter f = new VersionExpiryFilter(name, historyRetention);
         StoreDatabase d = StoreDatabase.open(name, context, options -> options.compactionFilter(f));
-        byte[] stored = d.storeMeta(VersionExpiryFilter.STREAM_TIME);
-        long streamTime = stored != null && stored.length == Long.BYTES ? VersionLayout.getLong(stored, 0) : NO_TIMESTAMP;
+        long streamTime;
+        try {
+            streamTime = storedStreamTime(d);
+        } catch (RuntimeException e) {
+            d.close();
+            throw e;
+        }
         f.durable(streamTime); // every entry readable at open is in a table file
         observedStreamTime = streamTime;
         filter = f;
@@ -152,6 +158,18 @@ public class LeveldbVersionedKeyValueStore implements VersionedBytesStore {
         droppedRecords = context.metrics() instanceof StreamsMetricsImpl impl
                 ? TaskMetrics.droppedRecordsSensor(Thread.currentThread().getName(), context.taskId().toString(), impl)
                 : null;
+    }
+
+    private long storedStreamTime(StoreDatabase d) {
+        byte[] stored = d.storeMeta(VersionExpiryFilter.STREAM_TIME);
+        if (stored == null) {
+            return NO_TIMESTAMP;
+        }
+        if (stored.length != Long.BYTES) {
+            throw new ProcessorStateException("store " + name + ": corrupt stream time entry in " + d.directory()
+                    + ": " + stored.length + " bytes, not " + Long.BYTES);
+        }
+        return VersionLayout.getLong(stored, 0);
     }
 
     /** Counts a write older than the grace period in the task's dropped records, as Kafka's store does. */
