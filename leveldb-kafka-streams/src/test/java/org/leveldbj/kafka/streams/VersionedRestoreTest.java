@@ -3,8 +3,12 @@ package org.leveldbj.kafka.streams;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -15,6 +19,9 @@ import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.Stores;
+import org.apache.kafka.streams.state.VersionedBytesStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,8 +30,9 @@ import org.leveldbj.testing.SeedExtension;
 /**
  * Restoration from the changelog: a store restored from the records a live store logged (every
  * put, a tombstone for every delete, each at its version's timestamp, the expired ones too, as
- * Kafka's change-logging layer writes them) answers every get as the live store does, in
- * batches of any size; and the stream time and offsets survive a reopen.
+ * Kafka's change-logging layer writes them) answers every get as the live store does, and as
+ * Kafka's RocksDB versioned store restored from the same records, in batches of any size; and
+ * the stream time and offsets survive a reopen.
  */
 @ExtendWith(SeedExtension.class)
 class VersionedRestoreTest {
@@ -39,7 +47,7 @@ class VersionedRestoreTest {
     }
 
     @Test
-    void aRestoredStoreAnswersAsTheLiveOne(Random r) {
+    void aRestoredStoreAnswersAsTheLiveOne(Random r) throws ReflectiveOperationException {
         MockProcessorContext<Object, Object> context = StoreFixture.context(stateDir.toFile(), new Properties());
         LeveldbVersionedKeyValueStore live = StoreFixture.init(new LeveldbVersionedKeyValueStore("live", RETENTION), context);
         List<ConsumerRecord<byte[], byte[]>> log = new ArrayList<>();
@@ -64,16 +72,35 @@ class VersionedRestoreTest {
             restored.restoreBatch(log.subList(from, to));
             from = to;
         }
+        // Kafka's RocksDB versioned store, restored from the same records in the same batches.
+        // (Its restore method is package-private: reached by reflection, on its adapter's inner store.)
+        KeyValueStore<Bytes, byte[]> kafka = StoreFixture.init(Stores.persistentVersionedKeyValueStore("kafka",
+                Duration.ofMillis(RETENTION)).get(), context);
+        Field inner = kafka.getClass().getDeclaredField("inner");
+        inner.setAccessible(true);
+        Object rocks = inner.get(kafka);
+        Method restore = rocks.getClass().getDeclaredMethod("restoreBatch", Collection.class);
+        restore.setAccessible(true);
+        for (int from = 0; from < log.size(); ) {
+            int to = Math.min(log.size(), from + 1 + r.nextInt(400));
+            restore.invoke(rocks, log.subList(from, to));
+            from = to;
+        }
+        VersionedBytesStore model = (VersionedBytesStore) kafka;
         assertEquals(live.observedStreamTime(), restored.observedStreamTime());
         for (int k = 0; k < 12; k++) {
             Bytes key = Bytes.wrap(new byte[] {(byte) ('a' + k / 2), (byte) (k % 2)});
             assertArrayEquals(live.get(key), restored.get(key), "latest of " + key);
+            assertArrayEquals(model.get(key), restored.get(key), "latest of " + key + " on Kafka's restored store");
             for (long asOf = base - 2 * RETENTION; asOf <= base + 2; asOf++) {
                 assertArrayEquals(live.get(key, asOf), restored.get(key, asOf), key + " as of " + asOf);
+                assertArrayEquals(model.get(key, asOf), restored.get(key, asOf), key + " as of " + asOf
+                        + " on Kafka's restored store");
             }
         }
         live.close();
         restored.close();
+        kafka.close();
     }
 
     @Test
