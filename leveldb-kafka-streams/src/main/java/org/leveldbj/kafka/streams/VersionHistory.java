@@ -37,7 +37,7 @@ final class VersionHistory {
 
         /**
          * @param key a data key
-         * @param value its new value
+         * @param value its new value, or {@code null} to delete it
          */
         void put(byte[] key, byte[] value);
     }
@@ -76,12 +76,16 @@ final class VersionHistory {
         byte[] newEntry = VersionLayout.entry(value, timestamp);
         byte[] latest = view.get(latestKey);
         if (latest == null) {
-            // No version, or only expired ones before an expired latest tombstone: the new one is
+            // No version, or only ones that ended before: after an expired latest tombstone, or
+            // a tombstone at the latest value's timestamp (see deleteLatest). The new one is
             // the latest.
             view.put(latestKey, newEntry);
             return VersionedKeyValueStore.PUT_RETURN_CODE_VALID_TO_UNDEFINED;
         }
         long latestFrom = VersionLayout.validFrom(VersionLayout.checked(storeName, latest));
+        if (value == null && timestamp == latestFrom && !VersionLayout.isTombstone(latest)) {
+            return deleteLatest(storeName, view, group, latestKey, newEntry, timestamp);
+        }
         if (timestamp >= latestFrom) {
             if (timestamp > latestFrom) {
                 view.put(VersionLayout.historyKey(group, timestamp), latest); // valid up to the new one
@@ -112,6 +116,28 @@ final class VersionHistory {
         // Before every version still held: valid up to the oldest one.
         view.put(VersionLayout.historyKey(group, foundFrom), newEntry);
         return foundFrom;
+    }
+
+    /**
+     * A tombstone at the latest value's own timestamp, as Kafka's versioned store has it: the
+     * value goes, and no version starts at that timestamp of its own. The key is deleted from
+     * where the version before ended: at this timestamp when that version is a value (the
+     * tombstone takes the latest key), from that version's start when it is itself a tombstone
+     * (it becomes the latest); with no version before, the key has none left.
+     */
+    private static long deleteLatest(String storeName, View view, byte[] group, byte[] latestKey, byte[] tombstone,
+                                     long timestamp) {
+        byte[] beforeKey = VersionLayout.historyKey(group, timestamp);
+        byte[] before = view.get(beforeKey);
+        if (before == null) {
+            view.put(latestKey, null);
+        } else if (VersionLayout.isTombstone(VersionLayout.checked(storeName, before))) {
+            view.put(beforeKey, null);
+            view.put(latestKey, before);
+        } else {
+            view.put(latestKey, tombstone);
+        }
+        return VersionedKeyValueStore.PUT_RETURN_CODE_VALID_TO_UNDEFINED;
     }
 
     /**

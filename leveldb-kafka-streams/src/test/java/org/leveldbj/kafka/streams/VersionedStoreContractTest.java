@@ -197,6 +197,38 @@ class VersionedStoreContractTest {
     }
 
     @Test
+    void aTombstoneAtTheLatestValuesOwnTimestampRemovesItAsInKafka() {
+        context = StoreFixture.context(stateDir.toFile(), new Properties());
+        VersionedBytesStore model = (VersionedBytesStore) StoreFixture.init(
+                Stores.persistentVersionedKeyValueStore("model", Duration.ofMillis(RETENTION)).get(), context);
+        open();
+        Bytes k = Bytes.wrap(new byte[] {'k'});
+        Bytes alone = Bytes.wrap(new byte[] {'a'});
+        Bytes afterValue = Bytes.wrap(new byte[] {'v'});
+        for (VersionedBytesStore s : new VersionedBytesStore[] {model, store}) {
+            s.put(k, new byte[] {1}, 10);
+            s.put(k, null, 20);
+            s.put(k, new byte[] {2}, 30);
+            s.delete(k, 30); // the tombstone from 20 now runs on: no version starts at 30
+            s.put(k, new byte[] {3}, 40);
+            s.put(alone, new byte[] {1}, 10);
+            s.delete(alone, 10); // nothing is left of the key
+            s.put(afterValue, new byte[] {1}, 10);
+            s.put(afterValue, new byte[] {2}, 20);
+            s.delete(afterValue, 20); // the value from 10 still ends at 20
+        }
+        assertEquals(40, model.put(k, new byte[] {4}, 25));
+        assertEquals(40, store.put(k, new byte[] {4}, 25), "valid up to 40, not 30");
+        assertEquals(VersionedKeyValueStore.PUT_RETURN_CODE_VALID_TO_UNDEFINED, model.put(alone, new byte[] {2}, 5));
+        assertEquals(VersionedKeyValueStore.PUT_RETURN_CODE_VALID_TO_UNDEFINED, store.put(alone, new byte[] {2}, 5));
+        assertArrayEquals(model.get(alone), store.get(alone));
+        assertEquals(20, model.put(afterValue, new byte[] {3}, 15));
+        assertEquals(20, store.put(afterValue, new byte[] {3}, 15));
+        model.close();
+        store.close();
+    }
+
+    @Test
     void theLatestVersionNeverExpires() {
         context = StoreFixture.context(stateDir.toFile(), new Properties());
         open();
