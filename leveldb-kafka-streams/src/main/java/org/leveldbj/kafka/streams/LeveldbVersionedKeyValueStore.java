@@ -47,9 +47,12 @@ import org.slf4j.LoggerFactory;
  * version, {@link VersionedKeyValueStore#PUT_RETURN_CODE_VALID_TO_UNDEFINED} when it is the
  * latest, or {@link VersionedKeyValueStore#PUT_RETURN_CODE_NOT_PUT} when its timestamp is older
  * than the observed stream time minus the history retention (the grace period equals the history
- * retention); a version at the timestamp of an existing one replaces it. {@link #delete(Bytes, long)}
- * puts a tombstone and returns the version valid at its timestamp, or {@code null} (always
- * {@code null}, and nothing written, when the timestamp is older than the grace period).
+ * retention); a version at the timestamp of an existing one replaces it, except that a tombstone
+ * at the latest value's own timestamp removes that value, as in Kafka's store, so that the key is
+ * deleted from where the version before it ended. {@link #delete(Bytes, long)} puts a tombstone
+ * and returns the version valid at its timestamp, or {@code null} (always {@code null}, and
+ * nothing written, when the timestamp is older than the grace period). Timestamps may be any
+ * {@code long}.
  * {@link #get(Bytes)} returns the latest version unless it is a tombstone;
  * {@link #get(Bytes, long)} returns the version valid at the given time, and for a time older
  * than stream time minus history retention only the latest version, if it started by then (the
@@ -64,7 +67,8 @@ import org.slf4j.LoggerFactory;
  * expired: no read returns them, and a compaction filter ({@link VersionExpiryFilter}) removes
  * them from the database as compactions pass. The stream time is stored in the database at
  * every commit and close, so a reopened store goes on from it (Kafka's RocksDB store starts from
- * none after a restart, until records arrive).
+ * none after a restart, until records arrive, and so accepts writes older than its grace period
+ * meanwhile; it also reads no replaced version again until a write reopens its segment).
  *
  * <p>Metrics: besides the store's gauges ({@link StoreMetrics}), a put or delete older than the
  * grace period counts in the task's {@code dropped-records} sensor, as with Kafka's store.
@@ -80,8 +84,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Layout: one database per store, {@code <state dir>/leveldb/<store name>}; every version is
  * one entry, the latest ones keyed by the user key, the replaced ones by the user key and the
- * end of their validity (see {@link VersionLayout}), so {@code get(key)} is one point lookup, {@code get(key, asOf)} one lookup plus one seek when
- * asOf precedes the latest version, and a put in time order two writes in one batch. The
+ * end of their validity (see {@link VersionLayout}), so {@code get(key)} is one point lookup,
+ * {@code get(key, asOf)} one lookup plus one seek when asOf precedes the latest version, and a
+ * put in time order one lookup and two writes in one batch. The
  * segment interval is accepted for compatibility with Kafka's factory and not used: there are no
  * segments.
  *
