@@ -1,5 +1,9 @@
 package org.leveldbj.kafka.streams;
 
+import java.time.Duration;
+import java.util.Objects;
+import org.apache.kafka.streams.internals.ApiUtils;
+
 /**
  * Store suppliers for Kafka Streams on leveldbj, mirroring the persistent key-value suppliers of
  * Kafka's {@code org.apache.kafka.streams.state.Stores}:
@@ -145,4 +149,68 @@ public final class LeveldbStores {
     }
 
     // End of window and session stores.
+
+    // Versioned key-value stores (KIP-889).
+
+    /**
+     * A supplier of persistent versioned key-value stores, for
+     * {@code Stores.versionedKeyValueStoreBuilder} and the DSL's {@code Materialized.as}, in place
+     * of Kafka's {@code Stores.persistentVersionedKeyValueStore(name, historyRetention)}:
+     * <pre>{@code
+     * KTable<String, String> prices = builder.table("prices",
+     *         Materialized.as(LeveldbStores.persistentVersionedKeyValueStore("prices", Duration.ofHours(1))));
+     * }</pre>
+     * Old versions stay readable for {@code historyRetention} behind the observed stream time,
+     * which is also the grace period for out-of-order writes (see
+     * {@link LeveldbVersionedKeyValueStore}).
+     *
+     * @param name the store's name (also its directory under the task's state directory)
+     * @param historyRetention how long old versions stay readable (at least 0)
+     * @return the supplier
+     * @throws NullPointerException if {@code name} is null
+     * @throws IllegalArgumentException if {@code historyRetention} is null, negative, or not
+     *     representable in milliseconds
+     */
+    public static LeveldbVersionedBytesStoreSupplier persistentVersionedKeyValueStore(String name,
+                                                                                      Duration historyRetention) {
+        Objects.requireNonNull(name, "name cannot be null");
+        long retention = historyRetentionMs(historyRetention);
+        return new LeveldbVersionedBytesStoreSupplier(name, retention);
+    }
+
+    /**
+     * As {@link #persistentVersionedKeyValueStore(String, Duration)}, with the segment interval
+     * of Kafka's factory, validated as Kafka does; the stores have no segments, so it changes
+     * nothing.
+     *
+     * @param name the store's name
+     * @param historyRetention how long old versions stay readable (at least 0)
+     * @param segmentInterval Kafka's segment interval (positive)
+     * @return the supplier
+     * @throws NullPointerException if {@code name} is null
+     * @throws IllegalArgumentException if a duration is null or not representable in
+     *     milliseconds, {@code historyRetention} is negative, or {@code segmentInterval} is not
+     *     positive
+     */
+    public static LeveldbVersionedBytesStoreSupplier persistentVersionedKeyValueStore(String name,
+                                                                                      Duration historyRetention,
+                                                                                      Duration segmentInterval) {
+        Objects.requireNonNull(name, "name cannot be null");
+        long retention = historyRetentionMs(historyRetention);
+        long interval = ApiUtils.validateMillisecondDuration(segmentInterval,
+                ApiUtils.prepareMillisCheckFailMsgPrefix(segmentInterval, "segmentInterval"));
+        if (interval < 1L) {
+            throw new IllegalArgumentException("segmentInterval cannot be zero or negative");
+        }
+        return new LeveldbVersionedBytesStoreSupplier(name, retention);
+    }
+
+    private static long historyRetentionMs(Duration historyRetention) {
+        long ms = ApiUtils.validateMillisecondDuration(historyRetention,
+                ApiUtils.prepareMillisCheckFailMsgPrefix(historyRetention, "historyRetention"));
+        if (ms < 0L) {
+            throw new IllegalArgumentException("historyRetention cannot be negative");
+        }
+        return ms;
+    }
 }

@@ -4,9 +4,11 @@ import org.iq80.leveldb.CompactionFilter;
 
 /**
  * The compaction filter a store's database runs: the store's own filter (a segmented store's
- * expiry) and the one an application's {@link LeveldbConfigSetter} set, if any, over the data
- * namespace only. Metadata keys (offsets, position, status) are always kept, whatever either
- * filter would say. The store's filter decides first; what it keeps goes to the application's.
+ * expiry) and the one an application's {@link LeveldbConfigSetter} set, if any. Metadata keys
+ * (offsets, position, status, kept values) are always kept, whatever either filter would say;
+ * the store's filter is shown them (a versioned store learns its durable stream time so), the
+ * application's is not. On data keys the store's filter decides first; what it keeps goes to
+ * the application's.
  * The application's filter sees database keys as the store lays them out (the namespace byte,
  * then the store's key: a plain key for key-value stores, a segment id and Kafka's key schema
  * for window and session stores).
@@ -46,6 +48,9 @@ final class StoreCompactionFilter implements CompactionFilter {
     @Override
     public Decision filter(int level, byte[] key, byte[] value) {
         if (key.length == 0 || key[0] != StoreDatabase.DATA) {
+            if (store != null) {
+                store.filter(level, key, value); // seen, never removed
+            }
             return Decision.KEEP;
         }
         if (store != null) {

@@ -35,6 +35,7 @@ import org.iq80.leveldb.Options;
 import org.iq80.leveldb.Range;
 import org.iq80.leveldb.ReadOptions;
 import org.iq80.leveldb.WriteBatch;
+import org.iq80.leveldb.WriteBatchWithIndex;
 import org.iq80.leveldb.WriteOptions;
 import org.leveldbj.db.LevelDbFactory;
 import org.leveldbj.env.FileSystemEnv;
@@ -252,6 +253,16 @@ final class StoreDatabase implements Closeable {
         return k;
     }
 
+    /**
+     * @param name the name of a value the store keeps beside its data
+     * @return the database key that holds it: the metadata namespace byte, then
+     *     {@code store/<name>} in ASCII
+     */
+    static byte[] storeMetaKey(String name) {
+        return metaKey(STORE_META_PREFIX + name);
+    }
+
+
     /** @return the store's name */
     String name() {
         return name;
@@ -435,6 +446,166 @@ final class StoreDatabase implements Closeable {
         return it;
     }
 
+    /**
+     * An iterator over the store's data keys in {@code [lower, upper)}, on a consistent view,
+     * tracked so that closing the store closes it.
+     *
+     * @param lower the smallest store key shown
+     * @param upper the store key above every key shown
+     * @return a new iterator, on the first key shown
+     */
+    DataIterator iterator(byte[] lower, byte[] upper) {
+        ExtendedDB d = openDb();
+        DataIterator it;
+        try {
+            it = new DataIterator(this, d.iterator(new ReadOptions()
+                    .iterateLowerBound(dataKey(lower)).iterateUpperBound(dataKey(upper))));
+        } catch (DBException e) {
+            throw failure("opening an iterator", e);
+        }
+        synchronized (openIterators) {
+            openIterators.add(it);
+        }
+        return it;
+    }
+
+    /** @return an empty batch of data writes that reads through to the database before it is written */
+    ReadableBatch readableBatch() {
+        return new ReadableBatch(openDb().createWriteBatchWithIndex());
+    }
+
+    /**
+     * Writes to a store's data that can be read before they are applied: reads see the batch's
+     * writes over the database's data. Applied atomically by {@link #write()}; must be closed.
+     * Thread safety: one thread.
+     */
+    final class ReadableBatch implements AutoCloseable {
+        private final WriteBatchWithIndex batch;
+        private int size;
+
+        private ReadableBatch(WriteBatchWithIndex batch) {
+            this.batch = batch;
+        }
+
+        /**
+         * @param key a store's key
+         * @return its value as the batch would leave it, or {@code null}
+         */
+        byte[] get(byte[] key) {
+            try {
+                return batch.get(openDb(), new ReadOptions(), dataKey(key));
+            } catch (DBException e) {
+                throw failure("get", e);
+            }
+        }
+
+        /**
+         * An iterator over the data as the batch would leave it; it sees the batch's later writes
+         * only where they do not matter to its scan (see {@link WriteBatchWithIndex}). The bounds
+         * are a hint: the batch's own writes outside them may show, so callers check the keys
+         * they read.
+         *
+         * @param lower the smallest store key shown
+         * @param upper the store key above every key shown
+         * @return a new iterator, on the first key shown
+         */
+        DataIterator iterator(byte[] lower, byte[] upper) {
+            DataIterator it;
+            try {
+                it = new DataIterator(StoreDatabase.this, batch.iterator(openDb(),
+                        new ReadOptions().iterateLowerBound(dataKey(lower)).iterateUpperBound(dataKey(upper))));
+            } catch (DBException e) {
+                throw failure("opening an iterator", e);
+            }
+            synchronized (openIterators) {
+                openIterators.add(it);
+            }
+            return it;
+        }
+
+        /**
+         * @param key a store's key
+         * @param value its value, or {@code null} to delete it
+         */
+        void put(byte[] key, byte[] value) {
+            if (value == null) {
+                batch.delete(dataKey(key));
+            } else {
+                batch.put(dataKey(key), value);
+            }
+            size++;
+        }
+
+        /** @return how many writes the batch holds */
+        int size() {
+            return size;
+        }
+
+        /** Applies the batch. */
+        void write() {
+            try {
+                openDb().write(batch, UNLOGGED);
+            } catch (DBException e) {
+                throw failure("writing a batch of " + size, e);
+            }
+        }
+
+        @Override
+        public void close() {
+            batch.close();
+        }
+    }
+
+    /**
+     * Applies a batch of changelog records through one {@link ReadableBatch}, so that each
+     * record's writes may depend on what earlier records of the batch wrote; one atomic write.
+     * A record the mapper skips leaves the position as it was, as Kafka's versioned store does
+     * for records older than its grace period.
+     *
+     * @param records the records, in changelog order
+     * @param mapper what a record writes
+     */
+    void restoreReading(Collection<ConsumerRecord<byte[], byte[]>> records, ReadingRestoreMapper mapper) {
+        try (ReadableBatch batch = readableBatch()) {
+            for (ConsumerRecord<byte[], byte[]> r : records) {
+                if (mapper.skip(r)) {
+                    continue;
+                }
+                ChangelogRecordDeserializationHelper.applyChecksAndUpdatePosition(r, consistencyEnabled, position);
+                mapper.apply(r, batch);
+            }
+            batch.write();
+        }
+    }
+
+    /** What one changelog record writes into a store's data, reading what is there. */
+    interface ReadingRestoreMapper {
+        /**
+         * @param record a changelog record
+         * @return whether to leave it out (its position is not recorded either)
+         */
+        boolean skip(ConsumerRecord<byte[], byte[]> record);
+
+        /**
+         * @param record a changelog record
+         * @param batch the batch to read from and add its writes to
+         */
+        void apply(ConsumerRecord<byte[], byte[]> record, ReadableBatch batch);
+    }
+
+    /**
+     * Compacts the whole database, metadata and data, so that the compaction filter (if the
+     * store set one) sees every entry it may see, the store's metadata first (see
+     * {@code CompactionFilter}).
+     */
+    void compact() {
+        try {
+            openDb().compactRange(null, null);
+        } catch (DBException e) {
+            throw failure("compacting", e);
+        }
+    }
+
     void untrack(Closeable it) {
         synchronized (openIterators) {
             openIterators.remove(it);
@@ -513,7 +684,7 @@ final class StoreDatabase implements Closeable {
         for (Map.Entry<String, Supplier<byte[]>> e : keptAtCommit.entrySet()) {
             byte[] value = e.getValue().get();
             if (value != null) {
-                batch.put(metaKey(STORE_META_PREFIX + e.getKey()), value);
+                batch.put(storeMetaKey(e.getKey()), value);
             }
         }
     }
@@ -537,7 +708,7 @@ final class StoreDatabase implements Closeable {
      */
     byte[] kept(String key) {
         try {
-            return openDb().get(metaKey(STORE_META_PREFIX + key));
+            return openDb().get(storeMetaKey(key));
         } catch (DBException e) {
             throw failure("reading " + key, e);
         }

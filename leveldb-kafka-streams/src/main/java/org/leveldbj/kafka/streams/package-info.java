@@ -6,5 +6,10 @@
  * stores, in pure Java; {@link org.leveldbj.kafka.streams.LeveldbConfigSetter} sets
  * their options. Each store is one database under the task's state directory, restored from its
  * changelog topic like any Kafka Streams store.
+ *
+ * <p>Versioned key-value stores (KIP-889):
+ * {@link org.leveldbj.kafka.streams.LeveldbStores#persistentVersionedKeyValueStore(String, java.time.Duration)}
+ * supplies {@link org.leveldbj.kafka.streams.LeveldbVersionedKeyValueStore}, in place of Kafka's
+ * RocksDB versioned store.
  */
 package org.leveldbj.kafka.streams;

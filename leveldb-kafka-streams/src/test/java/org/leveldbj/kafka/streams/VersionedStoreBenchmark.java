@@ -1,0 +1,180 @@
+package org.leveldbj.kafka.streams;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Random;
+import java.util.function.LongFunction;
+import java.util.stream.Stream;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.apache.kafka.streams.state.Stores;
+import org.apache.kafka.streams.state.VersionedBytesStore;
+
+/**
+ * Our versioned store against Kafka's RocksDB versioned store, measured in one run, on Kafka's
+ * mock context, both with their defaults: N puts over K keys in time order (one version per
+ * millisecond, so N/K versions per key, the history retention covering the newest half), N puts
+ * out of order (timestamps up to a quarter of the retention late), then N {@code get(key)} of
+ * random keys, and N {@code get(key, asOf)} of random keys at random times within the history
+ * retention. The rounds alternate the order of the two stores. Prints micros per operation, the
+ * median of the rounds, and the ratio ours / RocksDB with its spread over the rounds.
+ *
+ * <p>Run: {@code java -cp <test class path> org.leveldbj.kafka.streams.VersionedStoreBenchmark
+ * [--records=N] [--keys=K] [--rounds=R] [--value-size=B]}.
+ */
+public final class VersionedStoreBenchmark {
+    private static final String[] WORKLOADS = {"put in order", "put out of order", "get latest", "get as of"};
+
+    private VersionedStoreBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int records = 500_000;
+        int keys = 50_000;
+        int rounds = 3;
+        int valueSize = 100;
+        for (String a : args) {
+            if (a.startsWith("--records=")) {
+                records = Integer.parseInt(a.substring("--records=".length()));
+            } else if (a.startsWith("--keys=")) {
+                keys = Integer.parseInt(a.substring("--keys=".length()));
+            } else if (a.startsWith("--rounds=")) {
+                rounds = Integer.parseInt(a.substring("--rounds=".length()));
+            } else if (a.startsWith("--value-size=")) {
+                valueSize = Integer.parseInt(a.substring("--value-size=".length()));
+            } else {
+                throw new IllegalArgumentException("unknown argument " + a
+                        + " (--records=N --keys=K --rounds=R --value-size=B)");
+            }
+        }
+        long retention = records / 2;
+        Map<String, LongFunction<VersionedBytesStore>> stores = new LinkedHashMap<>();
+        stores.put("leveldbj", r -> (VersionedBytesStore) LeveldbStores.persistentVersionedKeyValueStore("bench",
+                Duration.ofMillis(r)).get());
+        stores.put("rocksdb", r -> (VersionedBytesStore) Stores.persistentVersionedKeyValueStore("bench",
+                Duration.ofMillis(r)).get());
+        Map<String, Map<String, List<Double>>> results = new LinkedHashMap<>();
+        System.out.printf("Kafka Streams versioned stores: %,d puts over %,d keys (16-byte keys, %d-byte values),"
+                + " history retention %,d ms, %d rounds%n", records, keys, valueSize, retention, rounds);
+        for (int round = 0; round < rounds; round++) {
+            List<String> order = new ArrayList<>(stores.keySet());
+            if (round % 2 == 1) {
+                Collections.reverse(order);
+            }
+            for (String name : order) {
+                double[] micros = run(stores.get(name), records, keys, valueSize, retention, round);
+                for (int w = 0; w < WORKLOADS.length; w++) {
+                    results.computeIfAbsent(WORKLOADS[w], k -> new LinkedHashMap<>())
+                            .computeIfAbsent(name, k -> new ArrayList<>()).add(micros[w]);
+                }
+                System.out.printf("round %d %-9s put %.3f  put late %.3f  get %.3f  get as of %.3f micros/op%n",
+                        round + 1, name, micros[0], micros[1], micros[2], micros[3]);
+            }
+        }
+        System.out.println();
+        System.out.println("| workload | leveldbj (micros/op) | RocksDB (micros/op) | ratio | per-round ratios |");
+        System.out.println("|---|---:|---:|---:|---:|");
+        for (String w : WORKLOADS) {
+            List<Double> ours = results.get(w).get("leveldbj");
+            List<Double> theirs = results.get(w).get("rocksdb");
+            double min = Double.MAX_VALUE;
+            double max = 0;
+            for (int i = 0; i < ours.size(); i++) {
+                double r = ours.get(i) / theirs.get(i);
+                min = Math.min(min, r);
+                max = Math.max(max, r);
+            }
+            System.out.printf("| %s | %.3f | %.3f | %.2f | %.2f-%.2f |%n", w, median(ours), median(theirs),
+                    median(ours) / median(theirs), min, max);
+        }
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        sorted.sort(null);
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    private static Bytes key(int i) {
+        return Bytes.wrap(String.format("%016d", i).getBytes());
+    }
+
+    /** One round on one store: micros per operation for each workload. */
+    private static double[] run(LongFunction<VersionedBytesStore> maker, int records, int keys, int valueSize,
+                                long retention, int round) throws IOException {
+        Random r = new Random(round);
+        byte[] value = new byte[valueSize];
+        r.nextBytes(value);
+        double[] micros = new double[WORKLOADS.length];
+        Path dir = Files.createTempDirectory("kafka-versioned-bench");
+        try {
+            MockProcessorContext<Object, Object> context = StoreFixture.context(dir.toFile(), new Properties());
+            VersionedBytesStore store = StoreFixture.init(maker.apply(retention), context);
+            Bytes[] keyBytes = new Bytes[keys];
+            for (int i = 0; i < keys; i++) {
+                keyBytes[i] = key(i);
+            }
+            long t = System.nanoTime();
+            for (int i = 0; i < records; i++) {
+                store.put(keyBytes[r.nextInt(keys)], value, i);
+            }
+            store.commit(Map.of());
+            micros[0] = (System.nanoTime() - t) / 1e3 / records;
+            long streamTime = records - 1;
+            t = System.nanoTime();
+            long notPut = 0;
+            for (int i = 0; i < records; i++) {
+                long ts = records + i - r.nextInt((int) Math.max(1, retention / 4));
+                if (store.put(keyBytes[r.nextInt(keys)], value, ts) == Long.MIN_VALUE) {
+                    notPut++;
+                }
+            }
+            store.commit(Map.of());
+            micros[1] = (System.nanoTime() - t) / 1e3 / records;
+            streamTime += records;
+            t = System.nanoTime();
+            long found = 0;
+            for (int i = 0; i < records; i++) {
+                if (store.get(keyBytes[r.nextInt(keys)]) != null) {
+                    found++;
+                }
+            }
+            micros[2] = (System.nanoTime() - t) / 1e3 / records;
+            t = System.nanoTime();
+            long foundAsOf = 0;
+            for (int i = 0; i < records; i++) {
+                long asOf = streamTime - r.nextInt((int) Math.max(1, retention));
+                if (store.get(keyBytes[r.nextInt(keys)], asOf) != null) {
+                    foundAsOf++;
+                }
+            }
+            micros[3] = (System.nanoTime() - t) / 1e3 / records;
+            store.close();
+            if (notPut != 0 || found == 0 || foundAsOf == 0) {
+                throw new IllegalStateException("not put " + notPut + ", found " + found + ", found as of " + foundAsOf);
+            }
+        } finally {
+            try (Stream<Path> files = Files.walk(dir)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> {
+                    try {
+                        Files.delete(p);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                });
+            }
+        }
+        return micros;
+    }
+}
