@@ -35,12 +35,14 @@ final class EntryCount {
     static long estimate(StoreDatabase database, ExtendedDB db, Range data) {
         long counted = 0;
         long countedBytes = 0;
+        byte[] lastCounted = null;
         try (DBIterator it = db.iterator(new ReadOptions().iterateLowerBound(data.start()).iterateUpperBound(data.limit()))) {
             it.seekToFirst();
             while (it.hasNext() && counted <= EXACT_LIMIT) {
                 Map.Entry<byte[], byte[]> e = it.next();
                 counted++;
                 countedBytes += e.getKey().length + e.getValue().length;
+                lastCounted = e.getKey();
             }
         } catch (IOException | DBException e) {
             throw database.failure("counting entries", e);
@@ -53,9 +55,15 @@ final class EntryCount {
             if (engine != null) {
                 return Math.max(counted, Long.parseLong(engine));
             }
-            // An engine without the property: stored bytes over the bytes of the entries counted.
-            long bytes = db.getApproximateSizes(data)[0] + database.longProperty("leveldbj.memtable-bytes");
-            return Math.max(counted, bytes / Math.max(1, countedBytes / counted));
+            // An engine without the property: the tables' bytes at the density of the entries
+            // counted (their key range's bytes in the tables), plus the memtable's bytes at their
+            // raw size.
+            long tableBytes = db.getApproximateSizes(data)[0];
+            long sampleBytes = db.getApproximateSizes(new Range(data.start(), lastCounted))[0];
+            double rawPerEntry = Math.max(1.0, (double) countedBytes / counted);
+            double tableEntries = sampleBytes > 0 ? (double) tableBytes * counted / sampleBytes : tableBytes / rawPerEntry;
+            double memoryEntries = database.longProperty("leveldbj.memtable-bytes") / rawPerEntry;
+            return Math.max(counted, (long) (tableEntries + memoryEntries));
         } catch (DBException e) {
             throw database.failure("estimating the number of entries", e);
         }

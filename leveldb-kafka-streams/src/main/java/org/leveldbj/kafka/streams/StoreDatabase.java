@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.streams.StreamsConfig;
@@ -27,6 +28,7 @@ import org.apache.kafka.streams.state.internals.PositionSerde;
 import org.apache.kafka.streams.state.internals.StoreQueryUtils;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.DBIterator;
+import org.iq80.leveldb.Env;
 import org.iq80.leveldb.ExtendedDB;
 import org.iq80.leveldb.Options;
 import org.iq80.leveldb.Range;
@@ -34,6 +36,7 @@ import org.iq80.leveldb.ReadOptions;
 import org.iq80.leveldb.WriteBatch;
 import org.iq80.leveldb.WriteOptions;
 import org.leveldbj.db.LevelDbFactory;
+import org.leveldbj.env.FileSystemEnv;
 
 /**
  * One Kafka Streams store's database: the store's data, and beside it what Kafka Streams asks a
@@ -52,7 +55,9 @@ import org.leveldbj.db.LevelDbFactory;
  *           so that Kafka Streams restores it from the changelog;</li>
  *       <li>{@code status}: one byte, 1 while the store is open and 0 once it closed cleanly;</li>
  *       <li>{@code position}: the position, as Kafka's {@code PositionSerde} writes it;</li>
- *       <li>{@code offset/<topic>-<partition>}: a committed changelog offset, 8 bytes big-endian.</li>
+ *       <li>{@code offset/<topic>-<partition>}: a committed changelog offset, 8 bytes big-endian;</li>
+ *       <li>{@code store/<name>}: a value of the store's own that it keeps beside its offsets
+ *           (see {@link #keepAtCommit}), written with every commit and at close.</li>
  *     </ul></li>
  *   <li>{@code 0x01}, data: the store's own key after that byte. Callers of this class never
  *       see the byte: keys are given and returned without it.</li>
@@ -80,11 +85,13 @@ final class StoreDatabase implements Closeable {
     static final String PARENT_DIR = "leveldb";
 
     private static final byte META = 0x00;
-    private static final byte DATA = 0x01;
+    /** The namespace byte of the store's data keys. */
+    static final byte DATA = 0x01;
     private static final byte[] FORMAT_KEY = metaKey("format");
     private static final byte[] STATUS_KEY = metaKey("status");
     private static final byte[] POSITION_KEY = metaKey("position");
     private static final String OFFSET_PREFIX = "offset/";
+    private static final String STORE_META_PREFIX = "store/";
     private static final byte[] OPEN = {1};
     private static final byte[] CLOSED = {0};
     /** Writes skip the write-ahead log: the changelog topic is the store's log. */
@@ -99,10 +106,16 @@ final class StoreDatabase implements Closeable {
     private final Position position;
     private final boolean consistencyEnabled;
     private final Set<Closeable> openIterators = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Map<String, Supplier<byte[]>> keptAtCommit = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile ExtendedDB db;
+    /**
+     * The sorted run of restoration ({@link SortedRestore}), while the store's data came only
+     * from it; {@code null} once anything else wrote data or a record broke the order.
+     */
+    private volatile SortedRestore sorted;
 
     private StoreDatabase(String name, File directory, Options options, LeveldbConfigSetter configSetter,
-                          StateStoreContext context, ExtendedDB db, Position position) {
+                          StateStoreContext context, ExtendedDB db, Position position, boolean empty) {
         this.name = name;
         this.directory = directory;
         this.options = options;
@@ -112,6 +125,13 @@ final class StoreDatabase implements Closeable {
         this.position = position;
         this.consistencyEnabled = StreamsConfig.InternalConfig.getBoolean(context.appConfigs(),
                 StreamsConfig.InternalConfig.IQ_CONSISTENCY_OFFSET_VECTOR_ENABLED, false);
+        File runDir = new File(directory.getParentFile(), name + ".restore");
+        Env env = options.env() != null ? options.env() : FileSystemEnv.getDefault();
+        if (empty) {
+            this.sorted = new SortedRestore(db, env, runDir);
+        } else {
+            SortedRestore.clear(env, runDir);
+        }
     }
 
     /**
@@ -148,7 +168,7 @@ final class StoreDatabase implements Closeable {
             boolean eos = StreamsConfig.EXACTLY_ONCE_V2.equals(configs.get(StreamsConfig.PROCESSING_GUARANTEE_CONFIG));
             Position position = checkState(name, context, db, eos);
             db.put(STATUS_KEY, OPEN, UNLOGGED);
-            return new StoreDatabase(name, directory, options, configSetter, context, db, position);
+            return new StoreDatabase(name, directory, options, configSetter, context, db, position, !hasData(db));
         } catch (RuntimeException e) {
             try {
                 db.close();
@@ -182,6 +202,16 @@ final class StoreDatabase implements Closeable {
         }
         byte[] stored = db.get(POSITION_KEY);
         return stored == null ? Position.emptyPosition() : PositionSerde.deserialize(ByteBuffer.wrap(stored));
+    }
+
+    private static boolean hasData(ExtendedDB db) {
+        try (DBIterator it = db.iterator(new ReadOptions().iterateLowerBound(DATA_RANGE.start())
+                .iterateUpperBound(DATA_RANGE.limit()))) {
+            it.seekToFirst();
+            return it.hasNext();
+        } catch (IOException e) {
+            throw new ProcessorStateException("reading a store's database failed: " + e.getMessage(), e);
+        }
     }
 
     private static boolean hasAnyKey(ExtendedDB db) {
@@ -234,6 +264,30 @@ final class StoreDatabase implements Closeable {
         return d;
     }
 
+    /**
+     * Ends the current sorted run of restoration, so that what it holds is in the database;
+     * the next restored records may continue it.
+     */
+    private void sealSorted() {
+        SortedRestore run = sorted;
+        if (run != null) {
+            try {
+                run.seal();
+            } catch (DBException e) {
+                sorted = null;
+                throw failure("ingesting restored records", e);
+            }
+        }
+    }
+
+    /** Ends sorted restoration for good: data is about to be written otherwise. */
+    private void endSorted() {
+        if (sorted != null) {
+            sealSorted();
+            sorted = null;
+        }
+    }
+
     /** @return whether the database is open */
     boolean isOpen() {
         return db != null;
@@ -255,6 +309,7 @@ final class StoreDatabase implements Closeable {
      * @return its value, or {@code null}
      */
     byte[] get(byte[] key) {
+        sealSorted();
         try {
             return openDb().get(dataKey(key));
         } catch (DBException e) {
@@ -270,6 +325,7 @@ final class StoreDatabase implements Closeable {
      */
     void put(byte[] key, byte[] value) {
         ExtendedDB d = openDb();
+        endSorted();
         try {
             if (value == null) {
                 d.delete(dataKey(key), UNLOGGED);
@@ -283,16 +339,21 @@ final class StoreDatabase implements Closeable {
 
     /** @return an empty batch of data writes, applied atomically by {@link Batch#write()} */
     Batch batch() {
-        return new Batch(openDb().createWriteBatch());
+        ExtendedDB d = openDb();
+        endSorted();
+        return new Batch(d.createWriteBatch(), false);
     }
 
     /** Writes to a store's data, applied atomically; must be closed. */
     final class Batch implements AutoCloseable {
         private final WriteBatch batch;
+        /** Whether writes go to the sorted run of restoration while they can. */
+        private boolean toSortedRun;
         private int size;
 
-        private Batch(WriteBatch batch) {
+        private Batch(WriteBatch batch, boolean toSortedRun) {
             this.batch = batch;
+            this.toSortedRun = toSortedRun;
         }
 
         /**
@@ -301,10 +362,19 @@ final class StoreDatabase implements Closeable {
          * @return this
          */
         Batch put(byte[] key, byte[] value) {
+            byte[] dataKey = dataKey(key);
+            if (toSortedRun) {
+                SortedRestore run = sorted;
+                if (run != null && run.add(dataKey, value)) {
+                    return this;
+                }
+                toSortedRun = false;
+                endSorted();
+            }
             if (value == null) {
-                batch.delete(dataKey(key));
+                batch.delete(dataKey);
             } else {
-                batch.put(dataKey(key), value);
+                batch.put(dataKey, value);
             }
             size++;
             return this;
@@ -317,6 +387,9 @@ final class StoreDatabase implements Closeable {
 
         /** Applies the batch. */
         void write() {
+            if (size == 0) {
+                return;
+            }
             try {
                 openDb().write(batch, UNLOGGED);
             } catch (DBException e) {
@@ -342,6 +415,7 @@ final class StoreDatabase implements Closeable {
      */
     DataIterator iterator() {
         ExtendedDB d = openDb();
+        sealSorted();
         DataIterator it;
         try {
             it = new DataIterator(this, d.iterator(new ReadOptions()
@@ -369,7 +443,7 @@ final class StoreDatabase implements Closeable {
      * @param mapper what a record writes
      */
     void restore(Collection<ConsumerRecord<byte[], byte[]>> records, RestoreMapper mapper) {
-        try (Batch batch = batch()) {
+        try (Batch batch = new Batch(openDb().createWriteBatch(), sorted != null)) {
             for (ConsumerRecord<byte[], byte[]> r : records) {
                 ChangelogRecordDeserializationHelper.applyChecksAndUpdatePosition(r, consistencyEnabled, position);
                 mapper.apply(r, batch);
@@ -407,6 +481,7 @@ final class StoreDatabase implements Closeable {
      */
     synchronized void commit(Map<TopicPartition, Long> offsets) {
         ExtendedDB d = openDb();
+        sealSorted();
         try (WriteBatch batch = d.createWriteBatch()) {
             if (offsets.isEmpty()) {
                 for (byte[] key : storedOffsetKeys(d)) {
@@ -421,9 +496,76 @@ final class StoreDatabase implements Closeable {
                 }
             }
             batch.put(POSITION_KEY, positionBytes());
+            putKept(batch);
             d.write(batch, UNLOGGED);
         } catch (IOException | DBException e) {
             throw failure("commit", e);
+        }
+    }
+
+    private void putKept(WriteBatch batch) {
+        for (Map.Entry<String, Supplier<byte[]>> e : keptAtCommit.entrySet()) {
+            byte[] value = e.getValue().get();
+            if (value != null) {
+                batch.put(metaKey(STORE_META_PREFIX + e.getKey()), value);
+            }
+        }
+    }
+
+    /**
+     * Keeps a value of the store's own (its observed stream time, say) in the metadata, written
+     * in the same batch as the offsets at every {@link #commit} and at {@link #close()}, so that
+     * after a crash it is the value as of the offsets (restoring the changelog from them brings
+     * it up to date).
+     *
+     * @param key the value's name (ASCII)
+     * @param value what to write, read at each commit; {@code null} writes nothing
+     */
+    void keepAtCommit(String key, Supplier<byte[]> value) {
+        keptAtCommit.put(key, value);
+    }
+
+    /**
+     * @param key the name of a value kept by {@link #keepAtCommit}
+     * @return the value last written under it, or {@code null}
+     */
+    byte[] kept(String key) {
+        try {
+            return openDb().get(metaKey(STORE_META_PREFIX + key));
+        } catch (DBException e) {
+            throw failure("reading " + key, e);
+        }
+    }
+
+    /**
+     * Compacts the stored data between two data keys (inclusive), in the calling thread: with
+     * a compaction filter, the filter sees every entry of the range (see
+     * {@code CompactionFilter}), so this is how a store reclaims the space of data its filter
+     * drops.
+     *
+     * @param from the first data key (without the namespace byte)
+     * @param to the last data key (without the namespace byte)
+     */
+    void compactData(byte[] from, byte[] to) {
+        try {
+            openDb().compactRange(dataKey(from), dataKey(to));
+        } catch (DBException e) {
+            throw failure("compacting", e);
+        }
+    }
+
+    /**
+     * The approximate bytes stored between two data keys, in table files.
+     *
+     * @param from the first data key (without the namespace byte)
+     * @param to the data key after the range (without the namespace byte)
+     * @return the bytes
+     */
+    long approximateDataBytes(byte[] from, byte[] to) {
+        try {
+            return openDb().getApproximateSizes(new Range(dataKey(from), dataKey(to)))[0];
+        } catch (DBException e) {
+            throw failure("estimating sizes", e);
         }
     }
 
@@ -465,7 +607,9 @@ final class StoreDatabase implements Closeable {
      * @return the estimate
      */
     long approximateNumEntries() {
-        return EntryCount.estimate(this, openDb(), DATA_RANGE);
+        ExtendedDB d = openDb();
+        sealSorted();
+        return EntryCount.estimate(this, d, DATA_RANGE);
     }
 
     /** Up to how many entries {@link #approximateNumEntries()} counts exactly. */
@@ -513,6 +657,15 @@ final class StoreDatabase implements Closeable {
         if (d == null) {
             return;
         }
+        SortedRestore run = sorted;
+        sorted = null;
+        if (run != null) {
+            try {
+                run.seal();
+            } catch (DBException e) {
+                run.abandon(); // the changelog restores those records again: no commit covered them
+            }
+        }
         db = null;
         List<Closeable> toClose;
         synchronized (openIterators) {
@@ -528,6 +681,7 @@ final class StoreDatabase implements Closeable {
         }
         try (WriteBatch batch = d.createWriteBatch()) {
             batch.put(POSITION_KEY, positionBytes());
+            putKept(batch);
             batch.put(STATUS_KEY, CLOSED);
             d.write(batch, UNLOGGED);
         } catch (IOException | DBException e) {

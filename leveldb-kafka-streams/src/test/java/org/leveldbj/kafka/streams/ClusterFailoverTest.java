@@ -3,6 +3,9 @@ package org.leveldbj.kafka.streams;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -13,6 +16,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListOffsetsOptions;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -20,19 +25,15 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.LongDeserializer;
-import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StoreQueryParameters;
-import org.apache.kafka.streams.StreamsBuilder;
-import org.apache.kafka.streams.StreamsConfig;
-import org.apache.kafka.streams.kstream.Materialized;
-import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.processor.StateRestoreListener;
 import org.apache.kafka.streams.state.QueryableStoreTypes;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
@@ -41,13 +42,15 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Two instances of one Kafka Streams application, exactly-once, counting per key in leveldbj
- * stores on a real KRaft broker started in this JVM (Kafka's cluster test kit). One instance
- * stops mid-stream; the survivor takes over its partitions, restores their counts from the
+ * Two instances of one Kafka Streams application ({@link FailoverApp}), exactly-once, counting
+ * per key in leveldbj stores on a real KRaft broker started in this JVM (Kafka's cluster test
+ * kit). One instance runs in a process of its own and is killed mid-stream (SIGKILL: nothing is
+ * flushed or closed); the survivor takes over its partitions, restores their counts from the
  * changelog into its own leveldbj store, and the final counts are exactly right, in the output
- * topic (read committed) and in the survivor's store. Then the stopped instance restarts on
- * its old state directory: its stores are reused, so restoration starts from its checkpoint
- * rather than from the start of the changelog.
+ * topic (read committed) and in the survivor's store. Then both restart on their old state
+ * directories: the killed one's stores are rebuilt where they were found open, and the one
+ * closed cleanly resumes restoration from the offsets its stores committed rather than from the
+ * start of the changelog.
  */
 class ClusterFailoverTest {
     private static final int KEYS = 40;
@@ -57,34 +60,45 @@ class ClusterFailoverTest {
     @TempDir
     Path tmp;
 
-    private static Properties streamsConfig(String bootstrap, Path stateDir) {
-        Properties p = new Properties();
-        p.put(StreamsConfig.APPLICATION_ID_CONFIG, "leveldbj-failover");
-        p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        p.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
-        p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
-        p.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, 1);
-        p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 100);
-        // No record cache: every update reaches the store and the output, so the output must hold
-        // each count exactly once.
-        p.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, 0);
-        p.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
-        p.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
-        p.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), 10_000);
-        p.put(StreamsConfig.consumerPrefix(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG), "earliest");
-        // A restarted instance with local state gets its tasks back at once (no warm-up phase).
-        p.put(StreamsConfig.ACCEPTABLE_RECOVERY_LAG_CONFIG, Long.MAX_VALUE);
-        return p;
+    private static KafkaStreams instance(String bootstrap, Path stateDir) {
+        return FailoverApp.instance(bootstrap, stateDir);
     }
 
-    private static KafkaStreams instance(String bootstrap, Path stateDir) {
-        StreamsBuilder builder = new StreamsBuilder();
-        builder.<String, String>stream("events")
-                .groupByKey()
-                .count(Materialized.as(LeveldbStores.persistentTimestampedKeyValueStore("counts")))
-                .toStream()
-                .to("counts-out", Produced.with(Serdes.String(), Serdes.Long()));
-        return new KafkaStreams(builder.build(), streamsConfig(bootstrap, stateDir));
+    /** How many of the counts changelog's partitions hold committed records. */
+    private static int committedChangelogRecords(Admin admin) {
+        Map<TopicPartition, OffsetSpec> latest = new java.util.HashMap<>();
+        for (int p = 0; p < PARTITIONS; p++) {
+            latest.put(new TopicPartition("leveldbj-failover-counts-changelog", p), OffsetSpec.latest());
+        }
+        try {
+            return (int) admin.listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED)).all().get()
+                    .values().stream().filter(info -> info.offset() > 0).count();
+        } catch (Exception e) {
+            return 0; // the topic is not there yet: ask again
+        }
+    }
+
+    private static int activeTasks(KafkaStreams streams) {
+        return streams.metadataForLocalThreads().stream().mapToInt(t -> t.activeTasks().size()).sum();
+    }
+
+    /** Starts an instance in a process of its own and waits until it runs. */
+    private static Process killableInstance(String bootstrap, Path stateDir) throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process child = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                FailoverApp.class.getName(), bootstrap, stateDir.toString())
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
+        String line;
+        while ((line = out.readLine()) != null && !line.equals(FailoverApp.RUNNING)) {
+            // the instance's own output
+        }
+        if (line == null) {
+            throw new AssertionError("the instance process ended before it ran: exit " + child.waitFor());
+        }
+        return child;
     }
 
     private static void await(String what, long timeoutMillis, BooleanSupplier condition) throws InterruptedException {
@@ -132,7 +146,6 @@ class ClusterFailoverTest {
             producerConfig.put(ProducerConfig.ACKS_CONFIG, "all");
             Map<String, Long> expected = new TreeMap<>();
 
-            KafkaStreams first = instance(bootstrap, tmp.resolve("state-1"));
             KafkaStreams second = instance(bootstrap, tmp.resolve("state-2"));
             AtomicLong restored = new AtomicLong();
             second.setGlobalStateRestoreListener(new StateRestoreListener() {
@@ -150,14 +163,19 @@ class ClusterFailoverTest {
                 }
             });
             try (KafkaProducer<String, String> producer = new KafkaProducer<>(producerConfig, new StringSerializer(), new StringSerializer())) {
-                first.start();
                 second.start();
-                await("both instances running", 90_000, () -> first.state() == KafkaStreams.State.RUNNING
-                        && second.state() == KafkaStreams.State.RUNNING);
+                Process first = killableInstance(bootstrap, tmp.resolve("state-1"));
+                await("both instances running, with the tasks shared", 90_000, () -> second.state() == KafkaStreams.State.RUNNING
+                        && activeTasks(second) > 0 && activeTasks(second) < PARTITIONS);
                 produce(producer, 0, RECORDS / 2, expected);
-                // Let both instances process (and commit) part of the stream, then stop one.
-                Thread.sleep(2_000);
-                first.close(Duration.ofSeconds(30));
+                // Let both instances process (and commit) part of the stream, then kill one: its
+                // stores are neither flushed nor closed.
+                try (Admin admin = cluster.admin()) {
+                    await("every partition's counts committed to the changelog", 90_000,
+                            () -> committedChangelogRecords(admin) == PARTITIONS);
+                }
+                first.destroyForcibly();
+                assertTrue(first.waitFor(30, TimeUnit.SECONDS), "the killed instance's process ended");
                 produce(producer, RECORDS / 2, RECORDS, expected);
 
                 await("the survivor running alone", 90_000, () -> second.state() == KafkaStreams.State.RUNNING);
@@ -173,16 +191,17 @@ class ClusterFailoverTest {
                     return seen.equals(expected);
                 });
             } finally {
-                first.close(Duration.ofSeconds(30));
                 second.close(Duration.ofSeconds(30));
             }
             assertTrue(restored.get() > 0, "the survivor restored the stopped instance's counts from the changelog");
 
-            // The first instance comes back on its old state directory, and the survivor leaves.
+            // The killed instance comes back on its old state directory (under exactly-once a store
+            // found open is rebuilt), and the survivor, closed cleanly, comes back on its own: its
+            // restoration resumes from the offsets its stores committed.
             KafkaStreams restarted = instance(bootstrap, tmp.resolve("state-1"));
             KafkaStreams survivor = instance(bootstrap, tmp.resolve("state-2"));
             List<Long> restoreStarts = new java.util.concurrent.CopyOnWriteArrayList<>();
-            restarted.setGlobalStateRestoreListener(new StateRestoreListener() {
+            survivor.setGlobalStateRestoreListener(new StateRestoreListener() {
                 @Override
                 public void onRestoreStart(TopicPartition partition, String store, long startOffset, long endOffset) {
                     restoreStarts.add(startOffset);
@@ -202,7 +221,7 @@ class ClusterFailoverTest {
                 await("the restarted instance running", 90_000, () -> restarted.state() == KafkaStreams.State.RUNNING
                         && survivor.state() == KafkaStreams.State.RUNNING && !restoreStarts.isEmpty());
                 assertTrue(restoreStarts.stream().anyMatch(offset -> offset > 0),
-                        "restoration resumed from a checkpoint of a reused store directory: starts " + restoreStarts);
+                        "restoration resumed from the offsets committed in a reused store: starts " + restoreStarts);
             } finally {
                 restarted.close(Duration.ofSeconds(30));
                 survivor.close(Duration.ofSeconds(30));

@@ -14,6 +14,7 @@ import java.util.Properties;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.processor.StateRestoreCallback;
 import org.apache.kafka.streams.processor.StateStoreContext;
@@ -26,15 +27,19 @@ import org.apache.kafka.streams.state.Stores;
 /**
  * Our store against Kafka's RocksDB store, measured in one run: {@code put} of N records in
  * random key order, {@code get} of every key in another random order, a full {@code all()} scan,
+ * {@code put} then {@code commit} of its changelog offset for up to 100,000 records (a commit per
+ * record, as {@code TopologyTestDriver} makes),
  * and restoration of N changelog records in batches of 1,000 (Kafka's default poll size) into an
- * empty store. Both stores are Kafka's byte-level stores with their defaults, initialized on
+ * empty store, once in key order and once in random key order. Both stores are Kafka's byte-level stores with their defaults, initialized on
  * Kafka's mock context; the rounds alternate the order of the two. Prints micros per record,
  * the median of the rounds, and the ratio ours / RocksDB.
  *
  * <p>Run with {@code bin/kafka-store-bench [--records=N] [--rounds=R] [--value-size=B]}.
  */
 public final class StoreBenchmark {
-    private static final String[] WORKLOADS = {"put", "get", "range scan", "restore"};
+    private static final String[] WORKLOADS = {"put", "get", "range scan", "put+commit", "restore", "restore (random order)"};
+    /** How many put+commit pairs a round makes: at most this many. */
+    private static final int COMMITS = 100_000;
 
     private StoreBenchmark() {
     }
@@ -75,8 +80,9 @@ public final class StoreBenchmark {
                     results.computeIfAbsent(WORKLOADS[w], k -> new LinkedHashMap<>())
                             .computeIfAbsent(name, k -> new ArrayList<>()).add(micros[w]);
                 }
-                System.out.printf("round %d %-9s put %.3f  get %.3f  scan %.3f  restore %.3f micros/record%n",
-                        round + 1, name, micros[0], micros[1], micros[2], micros[3]);
+                System.out.printf("round %d %-9s put %.3f  get %.3f  scan %.3f  put+commit %.3f  restore %.3f"
+                        + "  restore (random order) %.3f micros/record%n",
+                        round + 1, name, micros[0], micros[1], micros[2], micros[3], micros[4], micros[5]);
             }
         }
         System.out.println();
@@ -157,28 +163,26 @@ public final class StoreBenchmark {
                 }
             }
             micros[2] = (System.nanoTime() - t) / 1e3 / records;
+            // A commit after every record, as TopologyTestDriver makes: put, then commit its offset.
+            int commits = Math.min(records, COMMITS);
+            TopicPartition changelog = new TopicPartition("bench-changelog", 0);
+            t = System.nanoTime();
+            for (int i = 0; i < commits; i++) {
+                store.put(Bytes.wrap(key(order[i])), value);
+                store.commit(Map.of(changelog, (long) i));
+            }
+            micros[3] = (System.nanoTime() - t) / 1e3 / commits;
             store.close();
             if (found != records || scanned != records) {
                 throw new IllegalStateException("found " + found + " and scanned " + scanned + " of " + records);
             }
 
-            MockProcessorContext<Object, Object> restoreContext = StoreFixture.context(dir.resolve("b").toFile(), new Properties());
-            StateRestoreCallback[] callback = new StateRestoreCallback[1];
-            KeyValueStore<Bytes, byte[]> restored = maker.make();
-            restored.init(capturing(restoreContext.getStateStoreContext(), callback), restored);
-            RecordBatchingStateRestoreCallback restore = (RecordBatchingStateRestoreCallback) callback[0];
-            List<ConsumerRecord<byte[], byte[]>> batch = new ArrayList<>(1000);
-            t = System.nanoTime();
+            int[] inOrder = new int[records];
             for (int i = 0; i < records; i++) {
-                batch.add(new ConsumerRecord<>("bench-changelog", 0, i, key(i), value));
-                if (batch.size() == 1000 || i == records - 1) {
-                    restore.restoreBatch(batch);
-                    batch = new ArrayList<>(1000);
-                }
+                inOrder[i] = i;
             }
-            restored.commit(Map.of());
-            micros[3] = (System.nanoTime() - t) / 1e3 / records;
-            restored.close();
+            micros[4] = restore(maker, dir.resolve("b"), inOrder, value);
+            micros[5] = restore(maker, dir.resolve("c"), permutation(records, r), value);
         } finally {
             try (Stream<Path> files = Files.walk(dir)) {
                 files.sorted(Comparator.reverseOrder()).forEach(p -> {
@@ -190,6 +194,32 @@ public final class StoreBenchmark {
                 });
             }
         }
+        return micros;
+    }
+
+    /**
+     * Restores a changelog into an empty store, in batches of 1,000, then commits.
+     *
+     * @return micros per record
+     */
+    private static double restore(StoreMaker maker, Path stateDir, int[] keys, byte[] value) {
+        MockProcessorContext<Object, Object> context = StoreFixture.context(stateDir.toFile(), new Properties());
+        StateRestoreCallback[] callback = new StateRestoreCallback[1];
+        KeyValueStore<Bytes, byte[]> restored = maker.make();
+        restored.init(capturing(context.getStateStoreContext(), callback), restored);
+        RecordBatchingStateRestoreCallback restore = (RecordBatchingStateRestoreCallback) callback[0];
+        List<ConsumerRecord<byte[], byte[]>> batch = new ArrayList<>(1000);
+        long t = System.nanoTime();
+        for (int i = 0; i < keys.length; i++) {
+            batch.add(new ConsumerRecord<>("bench-changelog", 0, i, key(keys[i]), value));
+            if (batch.size() == 1000 || i == keys.length - 1) {
+                restore.restoreBatch(batch);
+                batch = new ArrayList<>(1000);
+            }
+        }
+        restored.commit(Map.of(new TopicPartition("bench-changelog", 0), (long) keys.length - 1));
+        double micros = (System.nanoTime() - t) / 1e3 / keys.length;
+        restored.close();
         return micros;
     }
 
