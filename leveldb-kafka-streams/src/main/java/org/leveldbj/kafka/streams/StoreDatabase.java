@@ -110,6 +110,10 @@ final class StoreDatabase implements Closeable {
     private final Set<Closeable> openIterators = Collections.newSetFromMap(new IdentityHashMap<>());
     private final Map<String, Supplier<byte[]>> keptAtCommit = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile ExtendedDB db;
+    /** Whether data was written since the last commit (a commit that changes nothing is skipped). */
+    private volatile boolean dirty = true;
+    /** The offsets of the last commit, {@code null} before the first. */
+    private Map<TopicPartition, Long> lastCommitted;
     /**
      * The sorted run of restoration ({@link SortedRestore}), while the store's data came only
      * from it; {@code null} once anything else wrote data or a record broke the order.
@@ -343,6 +347,7 @@ final class StoreDatabase implements Closeable {
     void put(byte[] key, byte[] value) {
         ExtendedDB d = openDb();
         endSorted();
+        dirty = true;
         try {
             if (value == null) {
                 d.delete(dataKey(key), UNLOGGED);
@@ -382,6 +387,7 @@ final class StoreDatabase implements Closeable {
             byte[] dataKey = dataKey(key);
             if (toSortedRun) {
                 SortedRestore run = sorted;
+                dirty = true;
                 if (run != null && run.add(dataKey, value)) {
                     return this;
                 }
@@ -407,6 +413,7 @@ final class StoreDatabase implements Closeable {
             if (size == 0) {
                 return;
             }
+            dirty = true;
             try {
                 openDb().write(batch, UNLOGGED);
             } catch (DBException e) {
@@ -543,6 +550,7 @@ final class StoreDatabase implements Closeable {
 
         /** Applies the batch. */
         void write() {
+            dirty = true;
             try {
                 openDb().write(batch, UNLOGGED);
             } catch (DBException e) {
@@ -653,11 +661,18 @@ final class StoreDatabase implements Closeable {
      * Stores the committed changelog offsets and the position, in one batch after the data they
      * cover; flushes nothing (see the class description).
      *
+     * <p>A commit that would write what the last one wrote (no data written since, the same
+     * offsets) writes nothing: Kafka Streams commits every store of a task at once, and most
+     * of them have not changed.
+     *
      * @param offsets offsets to store ({@code null} values remove one); an empty map removes
      *     every stored offset, as Kafka Streams asks when the store's offsets are no longer valid
      */
     synchronized void commit(Map<TopicPartition, Long> offsets) {
         ExtendedDB d = openDb();
+        if (!dirty && offsets.equals(lastCommitted)) {
+            return;
+        }
         sealSorted();
         try (WriteBatch batch = d.createWriteBatch()) {
             if (offsets.isEmpty()) {
@@ -675,6 +690,8 @@ final class StoreDatabase implements Closeable {
             batch.put(POSITION_KEY, positionBytes());
             putKept(batch);
             d.write(batch, UNLOGGED);
+            lastCommitted = new java.util.HashMap<>(offsets);
+            dirty = false;
         } catch (IOException | DBException e) {
             throw failure("commit", e);
         }

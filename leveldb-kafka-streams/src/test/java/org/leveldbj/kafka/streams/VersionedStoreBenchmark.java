@@ -29,7 +29,7 @@ import org.apache.kafka.streams.state.VersionedBytesStore;
  * retention. The rounds alternate the order of the two stores. Prints micros per operation, the
  * median of the rounds, and the ratio ours / RocksDB with its spread over the rounds.
  *
- * <p>Run: {@code java -cp <test class path> org.leveldbj.kafka.streams.VersionedStoreBenchmark
+ * <p>Run: {@code bin/kafka-store-bench --suite=versioned
  * [--records=N] [--keys=K] [--rounds=R] [--value-size=B]}.
  */
 public final class VersionedStoreBenchmark {

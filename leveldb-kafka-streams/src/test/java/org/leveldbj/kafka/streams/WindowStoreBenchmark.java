@@ -49,7 +49,7 @@ import org.apache.kafka.streams.state.WindowStoreIterator;
  * Kafka's segmented stores as the internal context they need); rounds alternate the order. It
  * also prints the bytes each store's directory holds at the end (what retention left on disk).
  *
- * <p>Run with {@code java -cp <test class path> org.leveldbj.kafka.streams.WindowStoreBenchmark
+ * <p>Run with {@code bin/kafka-store-bench --suite=window
  * [--records=N] [--rounds=R] [--keys=K] [--step-ms=S] [--value-size=B]}.
  */
 public final class WindowStoreBenchmark {
