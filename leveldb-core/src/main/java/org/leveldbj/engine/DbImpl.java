@@ -1145,6 +1145,35 @@ public final class DbImpl implements ExtendedDB {
         }
     }
 
+    /**
+     * Compacts every file of one level into the next, as one step of {@code compactRange} does;
+     * for tests that need tables on chosen levels.
+     *
+     * @param level the level, 0 to 5
+     */
+    void compactLevelForTesting(int level) {
+        s.mutex.lock();
+        try {
+            background.compactRange(level, null, null);
+        } finally {
+            s.mutex.unlock();
+        }
+    }
+
+    /**
+     * Rewrites every file of a level (1 or more) in place through a compaction; for tests.
+     *
+     * @param level the level
+     */
+    void rewriteLevelForTesting(int level) {
+        s.mutex.lock();
+        try {
+            background.rewriteLevel(level);
+        } finally {
+            s.mutex.unlock();
+        }
+    }
+
     /** @return the directory of this database */
     public Path directory() {
         return s.dir;

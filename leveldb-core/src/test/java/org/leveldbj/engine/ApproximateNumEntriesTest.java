@@ -159,6 +159,56 @@ class ApproximateNumEntriesTest {
         }
     }
 
+    /**
+     * Deletions that meet their values in a compaction above the last level are kept there (for
+     * the level below) while their values go: the compaction records them as settled, and a
+     * later compaction passing them on unmet keeps that share settled. Without either, each such
+     * deletion would still cancel a value, and the estimate would read 0 for {@code n} live keys.
+     */
+    @Test
+    void deletionsThatTookTheirValuesAlongAreNotSubtractedAgain(@TempDir Path tmp) throws IOException {
+        int n = 2000;
+        try (ExtendedDB db = LevelDbFactory.factory.open(tmp.resolve("db").toFile(),
+                new Options().writeBufferSize(16 << 20))) {
+            DbImpl impl = (DbImpl) db;
+            for (int i = 0; i < n; i++) {
+                db.put(key(2 * i, 2 * n, false), new byte[] {1}); // even keys
+            }
+            db.flushMemTable(); // nothing overlaps: level 2
+            impl.compactLevelForTesting(2);
+            impl.compactLevelForTesting(3); // now on level 4, below everything that follows
+            assertEquals("1", db.getProperty("leveldb.num-files-at-level4"));
+            for (int i = 0; i < n; i++) {
+                db.put(key(2 * i + 1, 2 * n, false), new byte[] {2}); // odd keys
+            }
+            db.flushMemTable(); // level 2
+            for (int i = 0; i < n; i++) {
+                db.delete(key(2 * i + 1, 2 * n, false));
+            }
+            db.flushMemTable(); // over the odd keys: level 1
+            assertEquals("1", db.getProperty("leveldb.num-files-at-level1"));
+            assertEquals("1", db.getProperty("leveldb.num-files-at-level2"));
+            assertEquals(n, estimate(db), "values minus deletions");
+
+            impl.compactLevelForTesting(1); // deletions meet the odd values: values dropped, deletions kept
+            assertEquals("0", db.getProperty("leveldb.num-files-at-level1"));
+            assertEquals(n, estimate(db), "the deletions kept on level 2 are settled");
+
+            impl.rewriteLevelForTesting(2); // the deletions pass through a compaction meeting nothing
+            assertEquals(n, estimate(db), "and stay settled");
+
+            db.compactRange(null, null); // the last level drops them
+            assertEquals(n, estimate(db));
+            try (var it = db.iterator()) {
+                int count = 0;
+                for (it.seekToFirst(); it.hasNext(); it.next()) {
+                    count++;
+                }
+                assertEquals(n, count);
+            }
+        }
+    }
+
     @Test
     void aSnapshotKeepsOldVersionsCounted(@TempDir Path tmp) throws IOException {
         try (ExtendedDB db = LevelDbFactory.factory.open(tmp.resolve("db").toFile(), options())) {
