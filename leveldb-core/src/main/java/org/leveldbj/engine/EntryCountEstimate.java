@@ -33,7 +33,9 @@ import org.leveldbj.version.VersionSet;
  * real, so deleting absent keys underestimates, and so does a deletion kept above a value of its
  * key that a compaction dropped elsewhere than in the deletion's own output (rare: the two would
  * have to be split across output tables); a deletion and the values it shadows disappear
- * together when a compaction reaches the last level.
+ * together when a compaction reaches the last level. A settled deletion is taken to have
+ * removed the last value of its key: an older version in a deeper level counts until the
+ * deletion reaches it (high, like a rewrite).
  *
  * <p><b>Where the counts come from.</b> A memtable counts its entries and deletions as they are
  * added ({@link MemTable#entryCounts()}). A table's counts are on its {@link FileMetaData} when
