@@ -295,6 +295,76 @@ class ApproximateNumEntriesTest {
         }
     }
 
+    /**
+     * Calls from another thread while two writers put and delete keys of their own, memtables
+     * switch and compactions run: every call answers (never negative, never an exception), and
+     * once the writers are done and everything is compacted, the estimate is the live count.
+     */
+    @Test
+    void callsDuringWritesFlushesAndCompactions(@TempDir Path tmp, @Seed long seed) throws Exception {
+        try (ExtendedDB db = LevelDbFactory.factory.open(tmp.resolve("db").toFile(), options())) {
+            int perWriter = 20_000;
+            java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+            java.util.concurrent.atomic.AtomicLong calls = new java.util.concurrent.atomic.AtomicLong();
+            java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+            Thread reader = new Thread(() -> {
+                try {
+                    while (!done.get()) {
+                        // Two calls, two moments: each answers on its own.
+                        assertTrue(db.approximateNumEntries() >= 0);
+                        assertTrue(Long.parseLong(db.getProperty(PROPERTY)) >= 0);
+                        calls.incrementAndGet();
+                    }
+                } catch (Throwable t) {
+                    failure.compareAndSet(null, t);
+                }
+            });
+            List<Map<String, Boolean>> lives = new ArrayList<>();
+            List<Thread> writers = new ArrayList<>();
+            for (int w = 0; w < 2; w++) {
+                int writer = w;
+                Map<String, Boolean> live = new TreeMap<>();
+                lives.add(live);
+                writers.add(new Thread(() -> {
+                    Random r = new Random(seed + writer);
+                    try {
+                        for (int op = 0; op < perWriter; op++) {
+                            int i = r.nextInt(perWriter / 2);
+                            byte[] k = ("w" + writer + "/" + i).getBytes(StandardCharsets.US_ASCII);
+                            if (r.nextInt(4) == 0) {
+                                db.delete(k);
+                                live.remove("w" + writer + "/" + i);
+                            } else {
+                                db.put(k, DbTestSupport.randomBytes(r, 30));
+                                live.put("w" + writer + "/" + i, true);
+                            }
+                        }
+                    } catch (Throwable t) {
+                        failure.compareAndSet(null, t);
+                    }
+                }));
+            }
+            reader.start();
+            writers.forEach(Thread::start);
+            for (Thread t : writers) {
+                t.join();
+            }
+            done.set(true);
+            reader.join();
+            if (failure.get() != null) {
+                throw new AssertionError("failed during the run", failure.get());
+            }
+            assertTrue(calls.get() > 0);
+            long live = lives.get(0).size() + lives.get(1).size();
+            assertWithinTwice(live, estimate(db), "after the writers");
+            db.compactRange(null, null);
+            long e = estimate(db);
+            System.out.printf("concurrent: %d calls during the writes; after a full compaction estimate %d, live %d%n",
+                    calls.get(), e, live);
+            assertWithinTwice(live, e, "after a full compaction");
+        }
+    }
+
     @Test
     void aClosedDatabaseSaysSo(@TempDir Path tmp) throws IOException {
         ExtendedDB db = LevelDbFactory.factory.open(tmp.resolve("db").toFile(), options());
