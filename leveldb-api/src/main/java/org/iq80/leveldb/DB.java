@@ -166,6 +166,9 @@ public interface DB extends Iterable<Map.Entry<byte[], byte[]>>, Closeable {
      * <table>
      *   <caption>The engine's own properties (an extension of the 0.12 API)</caption>
      *   <tr><th>name</th><th>value</th></tr>
+     *   <tr><td>{@code leveldb.approximate-num-entries}</td><td>about how many entries the database holds: values
+     *   minus deletions in the memtables and tables, as RocksDB's {@code rocksdb.estimate-num-keys}
+     *   (named as C++ LevelDB would name it; {@code ExtendedDB.approximateNumEntries()} gives the same number)</td></tr>
      *   <tr><td>{@code leveldbj.num-snapshots}</td><td>snapshots handed out and not closed yet</td></tr>
      *   <tr><td>{@code leveldbj.num-iterators}</td><td>iterators handed out and not closed yet</td></tr>
      *   <tr><td>{@code leveldbj.memtable-bytes}</td><td>the memtables' approximate memory</td></tr>

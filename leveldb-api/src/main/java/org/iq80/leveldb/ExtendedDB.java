@@ -43,6 +43,30 @@ public interface ExtendedDB extends DB {
     Statistics statistics();
 
     /**
+     * About how many entries the database holds: the value of the property
+     * {@code leveldb.approximate-num-entries}, as a number. It is the values minus the deletions
+     * that the memtables and the tables hold, counted as they were written (memtables) or read
+     * from a small block each table records its counts in, once per table, so that a call costs
+     * a loop over the table files and no I/O (except for tables not asked before).
+     *
+     * <p>It counts entries, not distinct keys: exact for distinct keys each written once and after
+     * a full compaction, higher when keys were written again (each version the memtables and
+     * tables still hold counts until compactions merge them), lower when absent keys were deleted
+     * (each deletion cancels one entry). Tables that record no counts (written by another LevelDB
+     * implementation) are estimated from one of their data blocks. Takes no database lock.
+     *
+     * <p>The default implementation parses {@link #getProperty(String) getProperty}{@code
+     * ("leveldb.approximate-num-entries")}, and gives 0 when the property is unknown.
+     *
+     * @return the estimate, never negative
+     * @throws DBException if the database is closed
+     */
+    default long approximateNumEntries() {
+        String value = getProperty("leveldb.approximate-num-entries");
+        return value == null ? 0 : Long.parseLong(value.trim());
+    }
+
+    /**
      * Turns a database with separated values ({@link Options#valueThreshold(int)}) back into
      * plain LevelDB format, readable by C++ LevelDB, goleveldb and every other implementation:
      * every table is rewritten with its values in it, the value files are deleted, and a new

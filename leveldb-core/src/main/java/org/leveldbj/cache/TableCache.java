@@ -6,6 +6,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.iq80.leveldb.CorruptionException;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Env;
@@ -14,6 +15,8 @@ import org.iq80.leveldb.NotFoundException;
 import org.leveldbj.filename.FileNames;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.stats.TableOpenEvent;
+import org.leveldbj.table.EntryCounts;
+import org.leveldbj.table.EntrySample;
 import org.leveldbj.table.KeyBatch;
 import org.leveldbj.table.Table;
 import org.leveldbj.table.TableOptions;
@@ -176,6 +179,52 @@ public final class TableCache implements AutoCloseable {
         TableHandle h = acquire(shard, fileNumber, fileSize);
         try {
             return h.table(opener, fileSize).approximateOffsetOf(internalKey);
+        } finally {
+            shard.release(h);
+        }
+    }
+
+    /**
+     * The entry counts a table's stats block records: see {@link Table#entryCounts()}. A table
+     * already open answers from memory after its first call; one that is not is opened and
+     * cached as for a read.
+     *
+     * @param fileNumber the table's number
+     * @param fileSize the table file's size in bytes
+     * @param damage receives the reason when the stats block cannot be read
+     * @return the counts, or {@code null} when the table records none
+     * @throws DBException if the file cannot be opened or read (naming it)
+     * @throws CorruptionException if the file is not a readable table (naming it)
+     */
+    public EntryCounts entryCounts(long fileNumber, long fileSize, Consumer<CorruptionException> damage) {
+        TableCacheShard shard = shard(fileNumber);
+        TableHandle h = acquire(shard, fileNumber, fileSize);
+        try {
+            Table table = h.table(opener, fileSize);
+            EntryCounts counts = table.entryCounts();
+            if (counts == null && table.entryCountsError() != null) {
+                damage.accept(table.entryCountsError());
+            }
+            return counts;
+        } finally {
+            shard.release(h);
+        }
+    }
+
+    /**
+     * Counts one data block of a table: see {@link Table#sampleEntries()}.
+     *
+     * @param fileNumber the table's number
+     * @param fileSize the table file's size in bytes
+     * @return the sample, or {@code null} for a table without data blocks
+     * @throws DBException if the file cannot be opened or read (naming it)
+     * @throws CorruptionException if the file or the block is damaged (naming the file)
+     */
+    public EntrySample sampleEntries(long fileNumber, long fileSize) {
+        TableCacheShard shard = shard(fileNumber);
+        TableHandle h = acquire(shard, fileNumber, fileSize);
+        try {
+            return h.table(opener, fileSize).sampleEntries();
         } finally {
             shard.release(h);
         }

@@ -206,6 +206,7 @@ public final class CompactionJob {
         int currentUserKeyLength = 0;
         boolean hasCurrentUserKey = false;
         long lastSequenceForKey = InternalKeys.MAX_SEQUENCE + 1;
+        SettledDeletions settled = new SettledDeletions(c, vset.tables());
         CompactionFilter filter = context.filter();
         long filterAbove = filter != null ? context.newestSnapshot() : -1;
         long filterAsked = 0;
@@ -226,6 +227,7 @@ public final class CompactionJob {
                     c.edit().countValueReference(key, input.value(), -1);
                 }
                 if (finishOutputBefore(c, key, out != null)) {
+                    settled.flush(out);
                     syncs.submit(out);
                     out = null;
                 }
@@ -237,6 +239,7 @@ public final class CompactionJob {
                     // A corrupt key: keep it, and do not let it hide anything.
                     hasCurrentUserKey = false;
                     lastSequenceForKey = InternalKeys.MAX_SEQUENCE + 1;
+                    settled.newKey(out);
                 } else {
                     int userLength = length - InternalKeys.TRAILER_SIZE;
                     if (!hasCurrentUserKey || ucmp.compare(key, key.position(), userLength,
@@ -249,11 +252,15 @@ public final class CompactionJob {
                         currentUserKeyLength = userLength;
                         hasCurrentUserKey = true;
                         lastSequenceForKey = InternalKeys.MAX_SEQUENCE + 1;
+                        settled.newKey(out);
                     }
                     long sequence = InternalKeys.sequence(trailer);
                     ByteBuffer filteredValue = null;
                     if (lastSequenceForKey <= smallestSnapshot) {
                         drop = true; // shadowed by a newer entry every reader sees
+                        if (type != ValueType.DELETION.persistentId()) {
+                            settled.droppedValue(out);
+                        }
                     } else if (filter != null && lastSequenceForKey == InternalKeys.MAX_SEQUENCE + 1
                             && sequence > filterAbove
                             && (type == ValueType.VALUE.persistentId() || type == ValueType.VALUE_REFERENCE.persistentId())) {
@@ -290,10 +297,12 @@ public final class CompactionJob {
                                     vset.tables());
                         }
                         out.add(key, filteredValue);
+                        settled.kept(type == ValueType.DELETION.persistentId(), out);
                         if (separated) {
                             c.edit().countValueReference(key, filteredValue, 1);
                         }
                         if (out.fileSize() >= c.maxOutputFileSize()) {
+                            settled.flush(out);
                             syncs.submit(out);
                             out = null;
                         }
@@ -323,10 +332,14 @@ public final class CompactionJob {
                         }
                     }
                     out.add(key, value);
+                    if (hasCurrentUserKey) {
+                        settled.kept(type == ValueType.DELETION.persistentId(), out);
+                    }
                     if (separated) {
                         c.edit().countValueReference(key, value, 1);
                     }
                     if (out.fileSize() >= c.maxOutputFileSize()) {
+                        settled.flush(out);
                         syncs.submit(out);
                         out = null;
                     }
@@ -334,6 +347,7 @@ public final class CompactionJob {
                 input.next();
             }
             if (out != null) {
+                settled.flush(out);
                 syncs.submit(out);
                 out = null;
             }

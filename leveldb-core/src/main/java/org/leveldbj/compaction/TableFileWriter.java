@@ -19,7 +19,8 @@ import org.leveldbj.version.VersionEdit;
  * added in key order; {@link #finish()} completes, syncs and closes the file, syncs its
  * directory (so that the name is as durable as the data; a compaction writing several tables
  * syncs it once after the last, see {@link #finish(boolean)}), checks that it opens, and returns
- * its {@link FileMetaData}; {@link #abandon()} deletes it. A failure to write the file is
+ * its {@link FileMetaData} (with the entry counts when the options write a stats block);
+ * {@link #abandon()} deletes it. A failure to write the file is
  * reported by an {@link IOException} naming it.
  *
  * <p>Thread safety: confined to one thread.
@@ -31,6 +32,8 @@ public final class TableFileWriter {
     private final TableSource tables;
     private final Env.WritableFile file;
     private final TableBuilder builder;
+    /** Whether the builder tells deletions apart (and so writes a stats block). */
+    private final boolean countsDeletions;
     private byte[] smallest;
     private boolean done;
 
@@ -53,6 +56,7 @@ public final class TableFileWriter {
         this.tables = tables;
         this.file = env.newWritableFile(path);
         this.builder = new TableBuilder(options, file);
+        this.countsDeletions = options.entryClassifier() != null;
     }
 
     /**
@@ -72,6 +76,16 @@ public final class TableFileWriter {
             builder.add(key, value);
         } catch (IOException e) {
             throw IoErrors.withPath(path, e);
+        }
+    }
+
+    /**
+     * Notes that the last deletion added hid an older value that the caller dropped: see
+     * {@link TableBuilder#settleDeletion()}. Without a stats block, does nothing.
+     */
+    public void settleDeletion() {
+        if (countsDeletions) {
+            builder.settleDeletion();
         }
     }
 
@@ -168,7 +182,8 @@ public final class TableFileWriter {
             try (SortedIterator it = tables.iterator(number, size, TableReadOptions.DEFAULT)) {
                 it.seekToFirst();
             }
-            return new FileMetaData(number, size, smallest, builder.lastKey());
+            return new FileMetaData(number, size, smallest, builder.lastKey(),
+                    countsDeletions ? builder.entryCounts() : null);
         } catch (IOException | RuntimeException e) {
             closeQuietly(e);
             throw e;

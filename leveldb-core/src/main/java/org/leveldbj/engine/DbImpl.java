@@ -54,6 +54,7 @@ import org.leveldbj.stats.Counters;
 import org.leveldbj.stats.JmxRegistration;
 import org.leveldbj.table.BlockCache;
 import org.leveldbj.table.BloomFilterPolicy;
+import org.leveldbj.table.EntryClassifier;
 import org.leveldbj.table.FilterKeyExtractor;
 import org.leveldbj.table.PrefixFilterOptions;
 import org.leveldbj.table.PrefixScan;
@@ -267,7 +268,8 @@ public final class DbImpl implements ExtendedDB {
 
     /**
      * The table settings the options ask for: key order, block layout, compression, a bloom
-     * filter over user keys, checksum verification and the block cache.
+     * filter over user keys, checksum verification, the block cache, and a stats block counting
+     * entries and deletions in every table.
      *
      * @param options the database options
      * @param icmp the internal-key order
@@ -290,8 +292,12 @@ public final class DbImpl implements ExtendedDB {
         return new TableOptions(icmp, options.blockSize(), options.blockRestartInterval(),
                 options.compressionType().persistentId(), filter,
                 filter == null ? FilterKeyExtractor.WHOLE_KEY : FilterKeyExtractor.dropSuffix(InternalKeys.TRAILER_SIZE),
-                options.verifyChecksums() || options.paranoidChecks(), blockCache, prefixFilter);
+                options.verifyChecksums() || options.paranoidChecks(), blockCache, prefixFilter, DELETIONS);
     }
+
+    /** Tells deletions apart for the tables' stats blocks: the type byte of the internal key. */
+    static final EntryClassifier DELETIONS = key -> key.remaining() >= InternalKeys.TRAILER_SIZE
+            && key.get(key.limit() - InternalKeys.TRAILER_SIZE) == ValueType.DELETION.persistentId();
 
     /**
      * The prefix scan a read's bounds describe: when the database has a prefix extractor, the
@@ -784,6 +790,12 @@ public final class DbImpl implements ExtendedDB {
     }
 
     @Override
+    public long approximateNumEntries() {
+        checkOpen();
+        return EntryCountEstimate.of(s);
+    }
+
+    @Override
     public Statistics statistics() {
         checkOpen();
         return StatisticsSnapshot.take(s, tableCache, openIterators.get());
@@ -1128,6 +1140,35 @@ public final class DbImpl implements ExtendedDB {
         s.mutex.lock();
         try {
             s.versions.setManifestSizeLimit(bytes);
+        } finally {
+            s.mutex.unlock();
+        }
+    }
+
+    /**
+     * Compacts every file of one level into the next, as one step of {@code compactRange} does;
+     * for tests that need tables on chosen levels.
+     *
+     * @param level the level, 0 to 5
+     */
+    void compactLevelForTesting(int level) {
+        s.mutex.lock();
+        try {
+            background.compactRange(level, null, null);
+        } finally {
+            s.mutex.unlock();
+        }
+    }
+
+    /**
+     * Rewrites every file of a level (1 or more) in place through a compaction; for tests.
+     *
+     * @param level the level
+     */
+    void rewriteLevelForTesting(int level) {
+        s.mutex.lock();
+        try {
+            background.rewriteLevel(level);
         } finally {
             s.mutex.unlock();
         }

@@ -18,7 +18,9 @@ import org.leveldbj.vlog.ValueFileWriter;
  * The values of {@code DB.getProperty}, named and formatted as C++ LevelDB's:
  * {@code leveldb.num-files-at-level<N>}, {@code leveldb.stats} (files, size and compaction work
  * per level), {@code leveldb.sstables} (every file with its key range) and
- * {@code leveldb.approximate-memory-usage} (memtables plus block cache, in bytes); and this
+ * {@code leveldb.approximate-memory-usage} (memtables plus block cache, in bytes); the
+ * estimate of the entries the database holds, {@code leveldb.approximate-num-entries}
+ * ({@link EntryCountEstimate}: a decimal number, computed without the database lock); and this
  * library's, under its own prefix: {@code leveldbj.num-snapshots} and
  * {@code leveldbj.num-iterators}, the snapshots and iterators handed out and not closed yet
  * (what a leak check reads before closing a database); {@code leveldbj.memtable-bytes}, the
@@ -34,7 +36,7 @@ import org.leveldbj.vlog.ValueFileWriter;
  * misses, and the share of candidates it admits while full; shared by every database using the
  * same cache). Unknown names give {@code null}.
  *
- * <p>Thread safety: takes the database lock.
+ * <p>Thread safety: takes the database lock (except for the entry estimate).
  */
 final class DbProperties {
     private static final String PREFIX = "leveldb.";
@@ -54,6 +56,13 @@ final class DbProperties {
             return null;
         }
         String rest = name.substring(PREFIX.length());
+        switch (rest) {
+            case "approximate-num-entries":
+                // Without the database lock: it reads a pinned view, and may read tables.
+                return Long.toString(EntryCountEstimate.of(s));
+            default:
+                break;
+        }
         // The directory is listed before the lock is taken: no I/O under the database lock.
         String valueFilesLine = rest.equals("stats") ? valueFilesLine(s) : "";
         s.mutex.lock();

@@ -1,8 +1,12 @@
 package org.leveldbj.engine;
 
 import java.nio.ByteBuffer;
+import java.util.function.Consumer;
+import org.iq80.leveldb.CorruptionException;
 import org.leveldbj.cache.TableCache;
 import org.leveldbj.iterator.SortedIterator;
+import org.leveldbj.table.EntryCounts;
+import org.leveldbj.table.EntrySample;
 import org.leveldbj.table.KeyBatch;
 import org.leveldbj.table.Table;
 import org.leveldbj.table.TableReadOptions;
@@ -40,6 +44,16 @@ final class TableCacheSource implements TableSource {
     @Override
     public long approximateOffsetOf(long fileNumber, long fileSize, ByteBuffer internalKey) {
         return cache.approximateOffsetOf(fileNumber, fileSize, internalKey);
+    }
+
+    @Override
+    public EntryCounts entryCounts(long fileNumber, long fileSize, Consumer<CorruptionException> damage) {
+        return cache.entryCounts(fileNumber, fileSize, damage);
+    }
+
+    @Override
+    public EntrySample sampleEntries(long fileNumber, long fileSize) {
+        return cache.sampleEntries(fileNumber, fileSize);
     }
 
     @Override

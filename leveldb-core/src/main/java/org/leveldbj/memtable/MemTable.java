@@ -1,5 +1,7 @@
 package org.leveldbj.memtable;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -9,6 +11,7 @@ import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.LookupResult;
 import org.leveldbj.key.PointLookup;
 import org.leveldbj.key.ValueType;
+import org.leveldbj.table.EntryCounts;
 
 /**
  * The in-memory table of recent writes: entries keyed by internal key (user key, sequence
@@ -17,9 +20,9 @@ import org.leveldbj.key.ValueType;
  *
  * <p>Thread safety: {@link #add} requires external synchronization of
  * writers (the engine's write queue serializes them). {@link #get}, {@link #iterator()},
- * {@link #isEmpty()} and {@link #approximateMemoryUsage()} may be called by any number of
- * threads, without a lock, concurrently with the writer; see the package documentation for what
- * a concurrent reader sees. {@link #ref()} and {@link #unref()} are thread-safe.
+ * {@link #isEmpty()}, {@link #approximateMemoryUsage()} and {@link #entryCounts()} may be
+ * called by any number of threads, without a lock, concurrently with the writer; see the
+ * package documentation for what a concurrent reader sees. {@link #ref()} and {@link #unref()} are thread-safe.
  *
  * <p>Lifetime: reference counted, never left to the garbage collector. A new memtable has one
  * reference, owned by its creator; {@link #ref()} adds one and {@link #unref()} drops one, and
@@ -31,6 +34,30 @@ import org.leveldbj.key.ValueType;
 public final class MemTable {
     /** The seed of every memtable's height generator: runs are reproducible. */
     private static final long HEIGHT_SEED = 0xdeadbeefL;
+
+    private static final VarHandle ENTRIES;
+    private static final VarHandle DELETIONS;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            ENTRIES = lookup.findVarHandle(MemTable.class, "entries", long.class);
+            DELETIONS = lookup.findVarHandle(MemTable.class, "deletions", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /**
+     * The entries added, and the deletions among them. Written only by the single writer, which
+     * reads them plainly (the write queue orders one writer after the previous one) and stores
+     * them with release semantics after the entry is inserted; other threads read them with
+     * acquire semantics ({@link #entryCounts()}), so a count never includes an entry that is not
+     * in the list yet. No read-modify-write instruction and no contention: a release store is a
+     * plain store on x86 ({@code stlr} on ARM).
+     */
+    private long entries;
+    private long deletions;
 
     /** The oldest and newest value files an entry refers to (written by the writer only). */
     private volatile long oldestValueFile = Long.MAX_VALUE;
@@ -129,6 +156,25 @@ public final class MemTable {
         MemTableEntry.write(arena.buffer(node), SkipList.entry(node), trailer, keyBuf, keyOff, keyLen,
                 valBuf, valOff, valLen);
         list.insert(node);
+        ENTRIES.setRelease(this, entries + 1);
+        if (type == ValueType.DELETION) {
+            DELETIONS.setRelease(this, deletions + 1);
+        }
+    }
+
+    /**
+     * How many entries were added (values, value references and deletions: every version of
+     * every key) and how many of them are deletions. Any thread, without a lock; a reference need
+     * not be held. The deletions are read first: the writer stores a deletion's entry count
+     * before its deletion count, so the deletions read are never more than the entries read
+     * after them.
+     *
+     * @return the counts at about this moment
+     */
+    public EntryCounts entryCounts() {
+        long d = (long) DELETIONS.getAcquire(this);
+        long e = (long) ENTRIES.getAcquire(this);
+        return new EntryCounts(e, d);
     }
 
     /**

@@ -38,6 +38,12 @@ import org.leveldbj.iterator.TwoLevelIterator;
  * prefix are contiguous, a run that has a block with the prefix has no block to leave out
  * between them.)
  *
+ * <p>Entry counts: {@link #entryCounts()} reads the stats block ({@link StatsBlock}) on its
+ * first call and keeps the result, so that a table open in the table cache answers later calls
+ * from memory. A table without the block has no counts; a damaged block gives none either (the
+ * table stays readable) and {@link #entryCountsError()} tells why. {@link #sampleEntries()} counts
+ * one data block instead, for tables that record nothing.
+ *
  * <p>Errors: malformed bytes raise {@link CorruptionException} naming the file and the offset;
  * I/O failures raise {@link DBException} naming the file.
  *
@@ -65,6 +71,12 @@ public final class Table {
     private final AtomicLong filterSkips = new AtomicLong();
     private final AtomicLong blockReads = new AtomicLong();
     private final AtomicLong prefixTableSkips = new AtomicLong();
+    /** The stats block as read by the first {@link #entryCounts()}, {@code null} before. */
+    private volatile StatsRead stats;
+
+    /** What reading the stats block gave: counts, or none and why (a damaged block). */
+    private record StatsRead(EntryCounts counts, CorruptionException error) {
+    }
 
     /** Receives the entry a point lookup finds. */
     @FunctionalInterface
@@ -218,6 +230,91 @@ public final class Table {
      */
     public CorruptionException prefixFilterError() {
         return prefixFilterError;
+    }
+
+    /**
+     * The counts the table's stats block records, read from the file on the first call (the
+     * metaindex and the block, checksums checked) and kept. Concurrent first calls may each read
+     * the block; they agree.
+     *
+     * @return the counts, or {@code null} when the table has no stats block or a damaged one
+     *     ({@link #entryCountsError()})
+     * @throws DBException if reading the file fails (nothing is kept: the next call reads again)
+     */
+    public EntryCounts entryCounts() {
+        StatsRead s = stats;
+        if (s == null) {
+            s = readStats();
+            stats = s;
+        }
+        return s.counts();
+    }
+
+    /**
+     * Why the table has no counts although it may have a stats block.
+     *
+     * @return the damage found in the metaindex or the stats block, naming the file and offset,
+     *     or {@code null} (counts read, no block, or not read yet)
+     */
+    public CorruptionException entryCountsError() {
+        StatsRead s = stats;
+        return s == null ? null : s.error();
+    }
+
+    private StatsRead readStats() {
+        try {
+            Block meta = readMetaindex(metaindexHandle);
+            BlockIterator it = meta.iterator(BytewiseComparator.INSTANCE);
+            ByteBuffer target = ByteBuffer.wrap(StatsBlock.KEY);
+            it.seek(target);
+            if (!it.valid() || !it.key().equals(target)) {
+                return new StatsRead(null, null);
+            }
+            BlockHandle handle = decodeHandle(it.value(), meta);
+            BlockContents contents = BlockReader.read(file, fileName, handle, true);
+            return new StatsRead(StatsBlock.decode(contents.data(), fileName, handle.offset()), null);
+        } catch (CorruptionException e) {
+            return new StatsRead(null, e);
+        }
+    }
+
+    /**
+     * Counts the entries of one data block, the one in the middle of the index, and its size:
+     * the density of a table that records no counts. Deletions are told apart by
+     * {@link TableOptions#entryClassifier()} (none without one). The block is read without
+     * filling the cache.
+     *
+     * @return the sample, or {@code null} for a table without data blocks
+     * @throws CorruptionException if the index entry or the block is damaged (naming the file)
+     * @throws DBException if reading the file fails
+     */
+    public EntrySample sampleEntries() {
+        BlockIterator index = indexBlock.iterator(options.comparator());
+        int blocks = 0;
+        for (index.seekToFirst(); index.valid(); index.next()) {
+            blocks++;
+        }
+        if (blocks == 0) {
+            return null;
+        }
+        index.seekToFirst();
+        for (int i = 0; i < blocks / 2; i++) {
+            index.next();
+        }
+        BlockHandle handle = decodeHandle(index.value(), indexBlock);
+        Block block = dataBlock(handle, TableReadOptions.of(true, false));
+        EntryClassifier classifier = options.entryClassifier() == null ? EntryClassifier.NO_DELETIONS
+                : options.entryClassifier();
+        long entries = 0;
+        long deletions = 0;
+        BlockIterator it = block.iterator(options.comparator());
+        for (it.seekToFirst(); it.valid(); it.next()) {
+            entries++;
+            if (classifier.isDeletion(it.key())) {
+                deletions++;
+            }
+        }
+        return new EntrySample(new EntryCounts(entries, deletions), handle.size() + BlockReader.TRAILER_SIZE);
     }
 
     /**

@@ -21,8 +21,10 @@ import org.leveldbj.util.Crc32c;
 /**
  * Writes a table file: data blocks closed at about {@link TableOptions#blockSize()}, then the
  * filter block (if a filter policy is set), the prefix filter block (if
- * {@link TableOptions#prefixFilter()} is set), the metaindex block, the index block and the footer
- * (layout in the package documentation). Each index entry's key is a short separator between
+ * {@link TableOptions#prefixFilter()} is set), the stats block (if
+ * {@link TableOptions#entryClassifier()} is set: the entries and deletions added, see
+ * {@link StatsBlock}), the metaindex block, the index block and the footer (layout in the
+ * package documentation). Each index entry's key is a short separator between
  * the last key of its block and the first key of the next ({@link
  * org.leveldbj.comparator.KeyComparator#findShortestSeparator}), or a short successor of the table's last key.
  *
@@ -95,6 +97,11 @@ public final class TableBuilder {
 
     private long offset;
     private long entries;
+    /** The entries the classifier called deletions (0 without one). */
+    private long deletions;
+    /** The deletions the writer settled ({@link #settleDeletion()}). */
+    private long settledDeletions;
+    private final EntryClassifier classifier;
     private boolean closed;
     private IOException failure;
 
@@ -131,6 +138,7 @@ public final class TableBuilder {
         this.compressor = options.compressionType() == BlockCompression.NONE ? null : compressor;
         this.dataBlock = new BlockBuilder(options.blockRestartInterval(), options.comparator());
         this.indexBlock = new BlockBuilder(1, options.comparator());
+        this.classifier = options.entryClassifier();
         if (options.filterPolicy() != null) {
             filterBlock = new FilterBlockBuilder(options.filterPolicy(), options.filterKeyExtractor());
             filterBlock.startBlock(0);
@@ -186,6 +194,9 @@ public final class TableBuilder {
         key.get(key.position(), lastKey, 0, keyLength);
         lastKeyLength = keyLength;
         entries++;
+        if (classifier != null && classifier.isDeletion(key)) {
+            deletions++;
+        }
         dataBlock.add(key, value);
         if (dataBlock.currentSizeEstimate() >= options.blockSize()) {
             flush();
@@ -350,14 +361,22 @@ public final class TableBuilder {
         if (prefixBlock != null) {
             prefixHandle = writeRawBlock(prefixBlock.finish(), BlockCompression.NONE);
         }
+        BlockHandle statsHandle = null;
+        if (classifier != null) {
+            statsHandle = writeRawBlock(StatsBlock.encode(entryCounts()), BlockCompression.NONE);
+        }
         BlockBuilder metaindex = new BlockBuilder(options.blockRestartInterval(), BytewiseComparator.INSTANCE);
-        // Metaindex keys in byte-wise order: "filter." sorts before "leveldbj.prefix.".
+        // Metaindex keys in byte-wise order: "filter." sorts before "leveldbj.prefix.", which
+        // sorts before "leveldbj.stats".
         if (filterHandle != null) {
             byte[] name = ("filter." + options.filterPolicy().name()).getBytes(StandardCharsets.UTF_8);
             metaindex.add(name, filterHandle.encode());
         }
         if (prefixHandle != null) {
             metaindex.add(options.prefixFilter().metaindexKey(), prefixHandle.encode());
+        }
+        if (statsHandle != null) {
+            metaindex.add(StatsBlock.KEY, statsHandle.encode());
         }
         BlockHandle metaindexHandle = writeBlock(metaindex);
         if (pendingIndexEntry) {
@@ -382,6 +401,29 @@ public final class TableBuilder {
      */
     public long numEntries() {
         return entries;
+    }
+
+    /**
+     * The entries added and the deletions among them, as the stats block records them.
+     *
+     * @return the counts; no deletions without {@link TableOptions#entryClassifier()}
+     */
+    public EntryCounts entryCounts() {
+        return new EntryCounts(entries, deletions, settledDeletions);
+    }
+
+    /**
+     * Notes that a deletion already added hid an older value of its key that the writer dropped
+     * instead of adding (see {@link EntryCounts}); at most once per deletion. Requires: not
+     * finished or abandoned, and fewer settled deletions than deletions so far (asserted; the
+     * counts are advisory, so a call beyond that is ignored rather than failing the table).
+     */
+    public void settleDeletion() {
+        assert !closed : "table already finished or abandoned";
+        assert settledDeletions < deletions : "settling " + (settledDeletions + 1) + " of " + deletions + " deletions";
+        if (settledDeletions < deletions) {
+            settledDeletions++;
+        }
     }
 
     /**

@@ -22,14 +22,19 @@ import org.leveldbj.comparator.KeyComparator;
  * @param blockCache the cache of uncompressed blocks, {@link BlockCache#NONE} for none
  * @param prefixFilter the prefix filter written with each table and consulted by bounded scans
  *     of one prefix, or {@code null} for none
+ * @param entryClassifier with it, each table gets a stats block ({@link StatsBlock}) counting its
+ *     entries and the deletions among them as this tells them apart; {@code null} for none
+ *     (the table is then byte for byte what C++ LevelDB writes); reading does not use it
+ *     except to count the deletions of a sampled block ({@link Table#sampleEntries()})
  */
 public record TableOptions(KeyComparator comparator, int blockSize, int blockRestartInterval,
                            int compressionType, FilterPolicy filterPolicy,
                            FilterKeyExtractor filterKeyExtractor, boolean verifyChecksums,
-                           BlockCache blockCache, PrefixFilterOptions prefixFilter) {
-    /** Bytewise keys, 4 KiB blocks, restart interval 16, snappy, no filter, no cache. */
+                           BlockCache blockCache, PrefixFilterOptions prefixFilter,
+                           EntryClassifier entryClassifier) {
+    /** Bytewise keys, 4 KiB blocks, restart interval 16, snappy, no filter, no cache, no stats block. */
     public static final TableOptions DEFAULTS = new TableOptions(BytewiseComparator.INSTANCE, 4096, 16,
-            BlockCompression.SNAPPY, null, FilterKeyExtractor.WHOLE_KEY, false, BlockCache.NONE, null);
+            BlockCompression.SNAPPY, null, FilterKeyExtractor.WHOLE_KEY, false, BlockCache.NONE, null, null);
 
     /**
      * Checks the settings.
@@ -43,6 +48,8 @@ public record TableOptions(KeyComparator comparator, int blockSize, int blockRes
      * @param verifyChecksums whether every read checks checksums
      * @param blockCache the block cache
      * @param prefixFilter the prefix filter settings or {@code null}
+     * @param entryClassifier what tells deletions apart for the stats block, or {@code null}
+     *     for no stats block
      */
     public TableOptions {
         if (comparator == null || filterKeyExtractor == null || blockCache == null) {
@@ -76,7 +83,7 @@ public record TableOptions(KeyComparator comparator, int blockSize, int blockRes
                         FilterKeyExtractor filterKeyExtractor, boolean verifyChecksums,
                         BlockCache blockCache) {
         this(comparator, blockSize, blockRestartInterval, compressionType, filterPolicy, filterKeyExtractor,
-                verifyChecksums, blockCache, null);
+                verifyChecksums, blockCache, null, null);
     }
 
     /**
@@ -87,7 +94,7 @@ public record TableOptions(KeyComparator comparator, int blockSize, int blockRes
      */
     public TableOptions withPrefixFilter(PrefixFilterOptions value) {
         return new TableOptions(comparator, blockSize, blockRestartInterval, compressionType, filterPolicy,
-                filterKeyExtractor, verifyChecksums, blockCache, value);
+                filterKeyExtractor, verifyChecksums, blockCache, value, entryClassifier);
     }
 
     /**
@@ -98,7 +105,7 @@ public record TableOptions(KeyComparator comparator, int blockSize, int blockRes
      */
     public TableOptions withComparator(KeyComparator value) {
         return new TableOptions(value, blockSize, blockRestartInterval, compressionType, filterPolicy,
-                filterKeyExtractor, verifyChecksums, blockCache, prefixFilter);
+                filterKeyExtractor, verifyChecksums, blockCache, prefixFilter, entryClassifier);
     }
 
     /**
@@ -109,7 +116,7 @@ public record TableOptions(KeyComparator comparator, int blockSize, int blockRes
      */
     public TableOptions withBlockSize(int value) {
         return new TableOptions(comparator, value, blockRestartInterval, compressionType, filterPolicy,
-                filterKeyExtractor, verifyChecksums, blockCache, prefixFilter);
+                filterKeyExtractor, verifyChecksums, blockCache, prefixFilter, entryClassifier);
     }
 
     /**
@@ -120,7 +127,7 @@ public record TableOptions(KeyComparator comparator, int blockSize, int blockRes
      */
     public TableOptions withBlockRestartInterval(int value) {
         return new TableOptions(comparator, blockSize, value, compressionType, filterPolicy,
-                filterKeyExtractor, verifyChecksums, blockCache, prefixFilter);
+                filterKeyExtractor, verifyChecksums, blockCache, prefixFilter, entryClassifier);
     }
 
     /**
@@ -131,7 +138,7 @@ public record TableOptions(KeyComparator comparator, int blockSize, int blockRes
      */
     public TableOptions withCompressionType(int value) {
         return new TableOptions(comparator, blockSize, blockRestartInterval, value, filterPolicy,
-                filterKeyExtractor, verifyChecksums, blockCache, prefixFilter);
+                filterKeyExtractor, verifyChecksums, blockCache, prefixFilter, entryClassifier);
     }
 
     /**
@@ -143,7 +150,7 @@ public record TableOptions(KeyComparator comparator, int blockSize, int blockRes
      */
     public TableOptions withFilter(FilterPolicy policy, FilterKeyExtractor extractor) {
         return new TableOptions(comparator, blockSize, blockRestartInterval, compressionType, policy,
-                extractor, verifyChecksums, blockCache, prefixFilter);
+                extractor, verifyChecksums, blockCache, prefixFilter, entryClassifier);
     }
 
     /**
@@ -154,7 +161,7 @@ public record TableOptions(KeyComparator comparator, int blockSize, int blockRes
      */
     public TableOptions withVerifyChecksums(boolean value) {
         return new TableOptions(comparator, blockSize, blockRestartInterval, compressionType, filterPolicy,
-                filterKeyExtractor, value, blockCache, prefixFilter);
+                filterKeyExtractor, value, blockCache, prefixFilter, entryClassifier);
     }
 
     /**
@@ -165,6 +172,17 @@ public record TableOptions(KeyComparator comparator, int blockSize, int blockRes
      */
     public TableOptions withBlockCache(BlockCache value) {
         return new TableOptions(comparator, blockSize, blockRestartInterval, compressionType, filterPolicy,
-                filterKeyExtractor, verifyChecksums, value, prefixFilter);
+                filterKeyExtractor, verifyChecksums, value, prefixFilter, entryClassifier);
+    }
+
+    /**
+     * Returns a copy that writes a stats block with each table, or none.
+     *
+     * @param value what tells deletions apart, or {@code null} for no stats block
+     * @return the new options
+     */
+    public TableOptions withEntryClassifier(EntryClassifier value) {
+        return new TableOptions(comparator, blockSize, blockRestartInterval, compressionType, filterPolicy,
+                filterKeyExtractor, verifyChecksums, blockCache, prefixFilter, value);
     }
 }

@@ -10,6 +10,7 @@
  *   data block N-1 | trailer
  *   filter block | trailer          (only with a filter policy; never compressed)
  *   prefix filter block | trailer   (only with a prefix filter; never compressed)
+ *   stats block | trailer           (only with an entry classifier; never compressed)
  *   metaindex block | trailer
  *   index block | trailer
  *   footer                          (48 bytes, at file size - 48)
@@ -23,8 +24,10 @@
  * whole-key filter and, with a prefix filter ({@link org.leveldbj.table.PrefixFilterOptions}),
  * {@code "leveldbj.prefix." + extractor name + "." + policy name} for the prefix filter block,
  * which has the filter block layout below over the prefixes of the keys instead of the keys
- * (C++ LevelDB and goleveldb ignore names they do not know). A table without a filter has an
- * empty metaindex block (8 bytes: one restart point at 0, restart count 1).
+ * and, with an {@link org.leveldbj.table.EntryClassifier} (every table a database writes),
+ * {@code "leveldbj.stats"} for the stats block below (C++ LevelDB and goleveldb ignore names
+ * they do not know). A table without a filter or stats block has an empty metaindex block
+ * (8 bytes: one restart point at 0, restart count 1).
  *
  * <h2>Block handle</h2>
  * <pre>
@@ -78,6 +81,21 @@
  * every data block that starts in its range; a range with no block start gets an empty filter
  * (two equal offsets), which matches nothing. The bloom filter encoding is described in
  * {@link org.leveldbj.table.BloomFilterPolicy}.
+ *
+ * <h2>Stats block (not compressed)</h2>
+ * <pre>
+ *   entries:   varint64     every entry of the table, values and deletions
+ *   deletions: varint64     the entries that are deletions (at most entries)
+ *   settled:   varint64     the deletions whose hidden older value the writer dropped (a
+ *                           compaction merged them; at most deletions)
+ *   ...                     later fields, if any: readers ignore bytes they do not know
+ * </pre>
+ * Written by {@link org.leveldbj.table.TableBuilder} from what it was given; read lazily, once
+ * per open table, by {@link org.leveldbj.table.Table#entryCounts()}. A missing block means the
+ * counts are unknown (a table of C++ LevelDB, goleveldb or an older leveldbj); a damaged one
+ * (checksum, malformed varint, a count above the one it is part of) too, reported by
+ * {@link org.leveldbj.table.Table#entryCountsError()} naming the file and the block's offset,
+ * and never making the table unreadable. See {@link org.leveldbj.table.StatsBlock}.
  *
  * <h2>Errors</h2>
  * Malformed bytes raise {@link org.iq80.leveldb.CorruptionException} naming the file and the

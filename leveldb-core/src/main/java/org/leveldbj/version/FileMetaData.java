@@ -3,7 +3,10 @@ package org.leveldbj.version;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
+import java.util.Objects;
 import org.leveldbj.key.InternalKeys;
+import org.leveldbj.table.EntryCounts;
+import org.leveldbj.table.EntrySample;
 
 /**
  * What the MANIFEST records of one table file: its number, size and key range; and, in memory
@@ -15,8 +18,14 @@ import org.leveldbj.key.InternalKeys;
  * it. Versions share the objects of the files they have in common, so the budget follows the
  * file from version to version; an edit that adds a file brings a new object with a full budget.
  *
- * <p>Thread safety: immutable apart from the budget, which is charged atomically (the key arrays
- * are not copied; do not modify them).
+ * <p>Also in memory only: the table's entry counts once known, given by the writer that made the
+ * table in this process or read from its stats block the first time they are asked for
+ * ({@code leveldb.approximate-num-entries}), so that each table is read for them at most once
+ * while the database is open; for a table that records none, the sample of one of its data blocks.
+ *
+ * <p>Thread safety: immutable apart from the budget, which is charged atomically, and the counts
+ * and sample, each set at most once in effect (racing setters store equal values) and read
+ * through volatile fields (the key arrays are not copied; do not modify them).
  */
 public final class FileMetaData {
     /** Bytes of file that one seek is worth. */
@@ -40,6 +49,12 @@ public final class FileMetaData {
     private final byte[] largest;
     @SuppressWarnings("unused") // accessed through SEEKS_LEFT
     private volatile int seeksLeft;
+    /** The table's counts once known, else {@code null}. */
+    private volatile EntryCounts entryCounts;
+    /** Set once the table turned out to record no counts (no stats block, or a damaged one). */
+    private volatile boolean entryCountsUnavailable;
+    /** For a table without counts: one data block's density, once sampled. */
+    private volatile EntrySample entrySample;
 
     /**
      * Describes a table file.
@@ -55,6 +70,20 @@ public final class FileMetaData {
         this.smallest = smallest;
         this.largest = largest;
         this.seeksLeft = (int) Math.max(MIN_SEEKS, Math.min(Integer.MAX_VALUE, fileSize / BYTES_PER_SEEK));
+    }
+
+    /**
+     * Describes a table file whose entry counts are known (its writer counted them).
+     *
+     * @param number the file number
+     * @param fileSize the file's length in bytes
+     * @param smallest the smallest internal key in the file
+     * @param largest the largest internal key in the file
+     * @param entryCounts the table's entries and deletions
+     */
+    public FileMetaData(long number, long fileSize, byte[] smallest, byte[] largest, EntryCounts entryCounts) {
+        this(number, fileSize, smallest, largest);
+        this.entryCounts = entryCounts;
     }
 
     /** @return the file number */
@@ -75,6 +104,58 @@ public final class FileMetaData {
     /** @return the largest internal key in the file */
     public byte[] largest() {
         return largest;
+    }
+
+    /**
+     * The table's entry counts, if known.
+     *
+     * @return the counts, or {@code null}: not asked for yet, or the table records none
+     *     ({@link #entryCountsUnavailable()})
+     */
+    public EntryCounts entryCounts() {
+        return entryCounts;
+    }
+
+    /**
+     * Records the counts read from the table's stats block.
+     *
+     * @param counts the counts
+     */
+    public void setEntryCounts(EntryCounts counts) {
+        this.entryCounts = Objects.requireNonNull(counts, "counts");
+    }
+
+    /**
+     * Whether the table was found to record no counts; then {@link #entrySample()} may hold a
+     * sample of it.
+     *
+     * @return {@code true} once {@link #markEntryCountsUnavailable()} was called
+     */
+    public boolean entryCountsUnavailable() {
+        return entryCountsUnavailable;
+    }
+
+    /** Notes that the table records no counts (no stats block, or a damaged one). */
+    public void markEntryCountsUnavailable() {
+        this.entryCountsUnavailable = true;
+    }
+
+    /**
+     * The sample of one data block of a table that records no counts.
+     *
+     * @return the sample, or {@code null} if none was taken
+     */
+    public EntrySample entrySample() {
+        return entrySample;
+    }
+
+    /**
+     * Keeps the sample of one of the table's data blocks.
+     *
+     * @param sample the sample
+     */
+    public void setEntrySample(EntrySample sample) {
+        this.entrySample = Objects.requireNonNull(sample, "sample");
     }
 
     /**

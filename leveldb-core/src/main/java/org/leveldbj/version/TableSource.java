@@ -1,7 +1,11 @@
 package org.leveldbj.version;
 
 import java.nio.ByteBuffer;
+import java.util.function.Consumer;
+import org.iq80.leveldb.CorruptionException;
 import org.leveldbj.iterator.SortedIterator;
+import org.leveldbj.table.EntryCounts;
+import org.leveldbj.table.EntrySample;
 import org.leveldbj.table.KeyBatch;
 import org.leveldbj.table.Table;
 import org.leveldbj.table.TableReadOptions;
@@ -69,6 +73,35 @@ public interface TableSource {
      * @return a file offset
      */
     long approximateOffsetOf(long fileNumber, long fileSize, ByteBuffer internalKey);
+
+    /**
+     * The entry counts a table records in its stats block, as {@link Table#entryCounts()}
+     * gives them. The default records none.
+     *
+     * @param fileNumber the table's file number
+     * @param fileSize the table's size in bytes
+     * @param damage receives the reason when the table has a stats block that cannot be read
+     *     (the file and offset named); not called for a table without the block
+     * @return the counts, or {@code null} when the table records none
+     * @throws org.iq80.leveldb.DBException if the table cannot be opened or read
+     */
+    default EntryCounts entryCounts(long fileNumber, long fileSize,
+                                    Consumer<CorruptionException> damage) {
+        return null;
+    }
+
+    /**
+     * Counts one data block of a table, as {@link Table#sampleEntries()} does. The default
+     * samples nothing.
+     *
+     * @param fileNumber the table's file number
+     * @param fileSize the table's size in bytes
+     * @return the sample, or {@code null} when there is none
+     * @throws org.iq80.leveldb.DBException if the table cannot be opened or read
+     */
+    default EntrySample sampleEntries(long fileNumber, long fileSize) {
+        return null;
+    }
 
     /**
      * Forgets an open table whose file is being deleted. Readers still using it keep it until

@@ -19,6 +19,8 @@ import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeyComparator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.table.BloomFilterPolicy;
+import org.leveldbj.table.EntryCounts;
+import org.leveldbj.table.EntrySample;
 import org.leveldbj.table.FilterKeyExtractor;
 import org.leveldbj.table.PrefixFilterOptions;
 import org.leveldbj.table.PrefixScan;
@@ -29,7 +31,7 @@ import org.leveldbj.testing.MemEnv;
 
 /**
  * Fuzzes {@link Table} on a damaged table file: open (footer, index block, metaindex and filter
- * blocks), a full forward scan, a full backward scan, and point lookups of the keys seen and of
+ * blocks), the stats block's counts and a sampled data block's, a full forward scan, a full backward scan, and point lookups of the keys seen and of
  * a few others. The table documents that malformed bytes raise {@link CorruptionException}
  * naming the file and an offset, and nothing else; the in-memory file never fails to read, so
  * nothing else may escape. When both scans complete they must visit the same entries in
@@ -64,6 +66,11 @@ class TableFuzzTest {
             options = options.withFilter(new BloomFilterPolicy(10), internal
                     ? FilterKeyExtractor.dropSuffix(InternalKeys.TRAILER_SIZE) : FilterKeyExtractor.WHOLE_KEY);
         }
+        if (internal) {
+            // As the database tells deletions apart, for the sampled block's counts.
+            options = options.withEntryClassifier(key -> key.remaining() >= InternalKeys.TRAILER_SIZE
+                    && key.get(key.limit() - InternalKeys.TRAILER_SIZE) == 0);
+        }
         boolean prefixes = (flags & 32) != 0;
         if (prefixes) {
             options = options.withPrefixFilter(new PrefixFilterOptions(PrefixExtractor.fixedLength(1),
@@ -84,6 +91,18 @@ class TableFuzzTest {
             }
             if (table.prefixFilterError() != null) {
                 FuzzFiles.checkReport(table.prefixFilterError(), NAME);
+            }
+            // The stats block never throws: counts, or none and the damage reported.
+            EntryCounts counts = table.entryCounts();
+            assertTrue(counts == null || counts.deletions() <= counts.entries(), "counts " + counts);
+            if (table.entryCountsError() != null) {
+                FuzzFiles.checkReport(table.entryCountsError(), NAME);
+            }
+            try {
+                EntrySample sample = table.sampleEntries();
+                assertTrue(sample == null || sample.bytes() > 0, "sample " + sample);
+            } catch (CorruptionException e) {
+                FuzzFiles.checkReport(e, NAME);
             }
             List<byte[]> forward = new ArrayList<>();
             List<byte[]> backward = new ArrayList<>();

@@ -132,4 +132,9 @@ class JmhSmokeTest {
     void keyComparison() throws RunnerException {
         check(run(KeyComparisonBenchmark.class, Map.of("keySize", "40")), 3);
     }
+
+    @Test
+    void entryCount() throws RunnerException {
+        check(run(EntryCountBenchmark.class, Map.of("keys", "20000")), 2);
+    }
 }

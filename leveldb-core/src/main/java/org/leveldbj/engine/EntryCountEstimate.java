@@ -1,0 +1,158 @@
+package org.leveldbj.engine;
+
+import org.iq80.leveldb.DBException;
+import org.leveldbj.memtable.MemTable;
+import org.leveldbj.table.EntryCounts;
+import org.leveldbj.table.EntrySample;
+import org.leveldbj.version.FileMetaData;
+import org.leveldbj.version.TableSource;
+import org.leveldbj.version.Version;
+import org.leveldbj.version.VersionSet;
+
+/**
+ * How many entries the database holds, approximately: the figure of the property
+ * {@code leveldb.approximate-num-entries} and of {@code ExtendedDB.approximateNumEntries()}.
+ *
+ * <p><b>Formula.</b> Over the memtable, the immutable memtable and every table of the current
+ * version, each holding {@code entries} records of which {@code deletions} are deletions:
+ * <pre>
+ *   estimate = max(0, sum(entries - 2 * deletions + settled)) = max(0, values - unsettled deletions)
+ * </pre>
+ * a value counts once and a deletion cancels one value, taken to be an older one of its key
+ * somewhere else (RocksDB's {@code rocksdb.estimate-num-keys} is this sum without the settled
+ * term). A deletion is settled when the compaction that wrote it dropped the older value it hid
+ * (a compaction above the last level keeps the deletion for the levels below, but the value is
+ * gone): subtracting it again would count its key as minus one, and a workload deleting keys
+ * would see the estimate fall towards 0 as compactions run ({@link EntryCounts}).
+ *
+ * <p><b>Bias.</b> Exact for a database of distinct keys each written once, and after a full
+ * compaction with no snapshot open. Otherwise: a key written again counts once for every version
+ * the memtables and tables still hold (a flush writes every version its memtable holds; a
+ * compaction keeps only the newest one its snapshots allow), so rewriting keys overestimates
+ * until compactions merge the versions; a deletion of a key that holds no value cancels nothing
+ * real, so deleting absent keys underestimates, and so does a deletion kept above a value of its
+ * key that a compaction dropped elsewhere than in the deletion's own output (rare: the two would
+ * have to be split across output tables); a deletion and the values it shadows disappear
+ * together when a compaction reaches the last level. A settled deletion is taken to have
+ * removed the last value of its key: an older version in a deeper level counts until the
+ * deletion reaches it (high, like a rewrite).
+ *
+ * <p><b>Where the counts come from.</b> A memtable counts its entries and deletions as they are
+ * added ({@link MemTable#entryCounts()}). A table's counts are on its {@link FileMetaData} when
+ * this process wrote it (flush, compaction, ingestion rewrite); otherwise they are read from its
+ * stats block ({@code leveldbj.stats}, see {@code org.leveldbj.table.StatsBlock}) through the
+ * table cache on the first call and kept on the {@link FileMetaData}, so that each table is read
+ * for them at most once while the database is open. A table that records no counts (written by
+ * C++ LevelDB, goleveldb or an older leveldbj, or whose stats block is damaged: that is written
+ * to the info log with the file and offset, once) is estimated from its own data: its data
+ * block in the middle of its index is counted once (entries and deletions, deletions told apart
+ * by their key type) and the table's size scaled by that block's entries per byte. A table's own
+ * block rather than the density of the tables that have counts, because those are often of
+ * another kind (a level-0 table of deletions beside old tables of values). If that block cannot
+ * be read, the table is scaled by the density of the tables with counts, and counts as empty
+ * when there are none. A table that cannot be opened at all counts as empty for this call.
+ *
+ * <p><b>Cost.</b> Without tables to read for the first time: a loop over the files of the current
+ * version, no I/O and no lock. The first call after opening a database reads each table's
+ * metaindex and stats block (or one data block), opening the tables through the table cache as
+ * reads would.
+ *
+ * <p>Thread safety: stateless; reads a pinned {@link ReadView} and takes no database lock.
+ */
+final class EntryCountEstimate {
+    private EntryCountEstimate() {
+    }
+
+    /**
+     * Estimates the entries the database holds now (see the class description).
+     *
+     * @param s the database
+     * @return the estimate, never negative
+     * @throws DBException if the database is closed
+     */
+    static long of(DbState s) {
+        ReadView view = s.pinReadView();
+        try {
+            return of(view, s.tables, s.infoLog);
+        } finally {
+            view.unpin();
+        }
+    }
+
+    /**
+     * Estimates the entries a view holds (see the class description).
+     *
+     * @param view the pinned view
+     * @param tables how to read the tables
+     * @param log where damaged stats blocks are reported
+     * @return the estimate, never negative
+     */
+    static long of(ReadView view, TableSource tables, InfoLog log) {
+        double sum = view.mem.entryCounts().net();
+        if (view.imm != null) {
+            sum += view.imm.entryCounts().net();
+        }
+        Version v = view.version;
+        long knownNet = 0;
+        long knownBytes = 0;
+        double unknownBytes = 0;
+        for (int level = 0; level < VersionSet.NUM_LEVELS; level++) {
+            for (FileMetaData f : v.files(level)) {
+                EntryCounts counts = counts(f, tables, log);
+                if (counts != null) {
+                    knownNet += counts.net();
+                    knownBytes += f.fileSize();
+                    continue;
+                }
+                EntrySample sample = sample(f, tables);
+                if (sample != null) {
+                    sum += f.fileSize() * ((double) sample.counts().net() / sample.bytes());
+                } else {
+                    unknownBytes += f.fileSize();
+                }
+            }
+        }
+        sum += knownNet;
+        if (unknownBytes > 0 && knownBytes > 0) {
+            sum += unknownBytes * ((double) knownNet / knownBytes);
+        }
+        return sum <= 0 ? 0 : Math.round(sum);
+    }
+
+    /** The table's counts: kept, or read from its stats block once; {@code null} if it has none. */
+    private static EntryCounts counts(FileMetaData f, TableSource tables, InfoLog log) {
+        EntryCounts counts = f.entryCounts();
+        if (counts != null || f.entryCountsUnavailable()) {
+            return counts;
+        }
+        try {
+            counts = tables.entryCounts(f.number(), f.fileSize(), damage -> log.log(
+                    "table #%d: stats block unreadable, its entries are estimated: %s", f.number(), damage));
+        } catch (DBException unreadable) {
+            return null; // not kept: the next call tries again; reads report the problem
+        }
+        if (counts != null) {
+            f.setEntryCounts(counts);
+        } else {
+            f.markEntryCountsUnavailable();
+        }
+        return counts;
+    }
+
+    /** One data block of a table without counts: kept, or counted once; {@code null} if unreadable. */
+    private static EntrySample sample(FileMetaData f, TableSource tables) {
+        EntrySample sample = f.entrySample();
+        if (sample != null) {
+            return sample;
+        }
+        try {
+            sample = tables.sampleEntries(f.number(), f.fileSize());
+        } catch (DBException unreadable) {
+            return null; // damaged or unreadable: the next call tries again
+        }
+        if (sample != null) {
+            f.setEntrySample(sample);
+        }
+        return sample;
+    }
+}
