@@ -102,7 +102,7 @@ class ValueFileVerifyTest {
 
     private void assertSummary(Cli.Result r, String valueFiles, String problems) {
         String last = r.lines().get(r.lines().size() - 1);
-        assertEquals("verified " + db + ": 1 table (3 blocks, 50 entries), 1 log (6 records, 6 entries), " + valueFiles
+        assertEquals("verified " + db + ": 1 table (4 blocks, 50 entries), 1 log (6 records, 6 entries), " + valueFiles
                 + "MANIFEST-000001 (4 records): " + problems, last, r.out());
     }
 
