@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,7 +13,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -198,24 +196,7 @@ class DslStoreSuppliersTest {
                 stores.put(name, contents);
             }
             // The driver deletes its state directory when it closes: look while it runs.
-            List<Path> rocks = new ArrayList<>();
-            List<String> leveldb = new ArrayList<>();
-            try (Stream<Path> files = Files.walk(stateDir)) {
-                files.forEach(f -> {
-                    String n = f.getFileName().toString();
-                    // RocksDB's marks (leveldbj names its tables .sst too, but only under leveldb/;
-                    // Kafka keeps segmented RocksDB stores in task/store/store.segment/)
-                    boolean inLeveldb = stateDir.relativize(f).toString().contains("/leveldb/");
-                    if (n.equals("IDENTITY") || n.startsWith("OPTIONS-") || n.equals("rocksdb")
-                            || n.endsWith(".sst") && !inLeveldb) {
-                        rocks.add(f);
-                    }
-                    if (n.equals("CURRENT") && f.getParent().getParent().getFileName().toString().equals("leveldb")) {
-                        leveldb.add(f.getParent().getFileName().toString());
-                    }
-                });
-            }
-            return new Run(outputs, stores, rocks, leveldb);
+            return new Run(outputs, stores, StateDirectoryFiles.rocksDbFiles(stateDir), StateDirectoryFiles.leveldbStores(stateDir));
         }
     }
 

@@ -1,6 +1,7 @@
 package org.leveldbj.kafka.streams;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -8,17 +9,34 @@ import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.kstream.JoinWindows;
+import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Materialized;
 import org.apache.kafka.streams.kstream.Produced;
+import org.apache.kafka.streams.kstream.StreamJoined;
+import org.apache.kafka.streams.kstream.TimeWindows;
 
 /**
- * The application of {@link ClusterFailoverTest}: exactly-once, no record cache, counting per key
- * in leveldbj stores. Run as {@code main(bootstrap, stateDir)} it is an instance in a process of
+ * The application of {@link ClusterFailoverTest}: exactly-once, no record cache, every store
+ * leveldbj's by the one line {@code dsl.store.suppliers.class}. It counts each key's events
+ * (a key-value store), counts them in tumbling windows (a window store), and joins the events
+ * with clicks of the same key at most {@link #JOIN_DIFFERENCE} apart (two window stores keeping
+ * duplicates). Run as {@code main(bootstrap, stateDir)} it is an instance in a process of
  * its own, which prints {@value #RUNNING} once it runs and then waits to be killed.
  */
 final class FailoverApp {
     /** What an instance run as a process prints once it runs. */
     static final String RUNNING = "running";
+    static final String EVENTS = "events";
+    static final String CLICKS = "clicks";
+    static final String COUNTS_OUT = "counts-out";
+    static final String WINDOWED_OUT = "windowed-out";
+    static final String JOINED_OUT = "joined-out";
+    static final long WINDOW_MS = 500;
+    static final int COMMIT_INTERVAL_MS = 100;
+    static final Duration JOIN_DIFFERENCE = Duration.ofMillis(50);
+    /** Longer than the input spans: no record is late, so every output is fixed by the input. */
+    private static final Duration GRACE = Duration.ofHours(1);
 
     private FailoverApp() {
     }
@@ -30,7 +48,8 @@ final class FailoverApp {
         p.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
         p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         p.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, 1);
-        p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 100);
+        p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, COMMIT_INTERVAL_MS);
+        p.put(StreamsConfig.DSL_STORE_SUPPLIERS_CLASS_CONFIG, LeveldbDslStoreSuppliers.class);
         // No record cache: every update reaches the store and the output, so the output must hold
         // each count exactly once.
         p.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, 0);
@@ -45,12 +64,30 @@ final class FailoverApp {
 
     static KafkaStreams instance(String bootstrap, Path stateDir) {
         StreamsBuilder builder = new StreamsBuilder();
-        builder.<String, String>stream("events")
-                .groupByKey()
-                .count(Materialized.as(LeveldbStores.persistentTimestampedKeyValueStore("counts")))
+        KStream<String, String> events = builder.stream(EVENTS);
+        events.groupByKey()
+                .count(Materialized.as("counts"))
                 .toStream()
-                .to("counts-out", Produced.with(Serdes.String(), Serdes.Long()));
+                .to(COUNTS_OUT, Produced.with(Serdes.String(), Serdes.Long()));
+        events.groupByKey()
+                .windowedBy(TimeWindows.ofSizeAndGrace(Duration.ofMillis(WINDOW_MS), GRACE))
+                .count(Materialized.as("windowed-counts"))
+                .toStream((window, count) -> windowedKey(window.key(), window.window().start()))
+                .to(WINDOWED_OUT, Produced.with(Serdes.String(), Serdes.Long()));
+        events.join(builder.<String, String>stream(CLICKS), FailoverApp::joined,
+                        JoinWindows.ofTimeDifferenceAndGrace(JOIN_DIFFERENCE, GRACE), StreamJoined.as("joins"))
+                .to(JOINED_OUT);
         return new KafkaStreams(builder.build(), config(bootstrap, stateDir));
+    }
+
+    /** The output key of a key's count in the window starting at {@code start}. */
+    static String windowedKey(String key, long start) {
+        return key + "@" + start;
+    }
+
+    /** The output value of an event joined with a click. */
+    static String joined(String event, String click) {
+        return event + "+" + click;
     }
 
     /**
