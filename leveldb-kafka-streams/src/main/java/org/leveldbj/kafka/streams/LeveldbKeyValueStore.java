@@ -2,26 +2,16 @@ package org.leveldbj.kafka.streams;
 
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.errors.ProcessorStateException;
-import org.apache.kafka.streams.processor.StateStore;
-import org.apache.kafka.streams.processor.StateStoreContext;
-import org.apache.kafka.streams.processor.internals.RecordBatchingStateRestoreCallback;
-import org.apache.kafka.streams.query.Position;
 import org.apache.kafka.streams.query.PositionBound;
-import org.apache.kafka.streams.query.Query;
-import org.apache.kafka.streams.query.QueryConfig;
-import org.apache.kafka.streams.query.QueryResult;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.internals.StoreQueryUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,7 +49,7 @@ import org.slf4j.LoggerFactory;
  * <p>Thread safety: Kafka Streams uses a store from its task's stream thread; interactive
  * queries may read concurrently, which the database allows.
  */
-public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
+public class LeveldbKeyValueStore extends DatabaseStore implements KeyValueStore<Bytes, byte[]> {
     private static final Logger LOG = LoggerFactory.getLogger(LeveldbKeyValueStore.class);
     /** Kafka's warning for a range whose lower bound is above its upper bound, word for word. */
     static final String INVALID_RANGE_WARNING = "Returning empty iterator for fetch with invalid key range: from > to. "
@@ -67,47 +57,17 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
             + "or serdes that don't preserve ordering when lexicographically comparing the serialized bytes. "
             + "Note that the built-in numerical serdes do not follow this for negative numbers";
 
-    private final String name;
-    private volatile StoreDatabase database;
-    private StateStoreContext context;
-    private StoreMetrics metrics;
-    private Position position = Position.emptyPosition();
-
     /**
      * @param name the store's name
      */
     public LeveldbKeyValueStore(String name) {
-        this.name = Objects.requireNonNull(name, "name");
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public void init(StateStoreContext context, StateStore root) {
-        if (database != null) {
-            throw new IllegalStateException("store " + name + " is already open");
-        }
-        this.context = context;
-        database = StoreDatabase.open(name, context, options -> { });
-        position = database.position();
-        context.register(root, (RecordBatchingStateRestoreCallback) this::restoreBatch, () -> { });
-        metrics = StoreMetrics.register(context, database);
+        super(name);
     }
 
     /** Writes a batch of changelog records, updating the position from their headers. */
+    @Override
     void restoreBatch(Collection<ConsumerRecord<byte[], byte[]>> records) {
         openDatabase().restore(records, (record, batch) -> batch.put(record.key(), record.value()));
-    }
-
-    private StoreDatabase openDatabase() {
-        StoreDatabase d = database;
-        if (d == null) {
-            throw new InvalidStateStoreException("store " + name + " is not open");
-        }
-        return d;
     }
 
     @Override
@@ -181,7 +141,7 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
         Objects.requireNonNull(prefixKeySerializer, "prefixKeySerializer");
         byte[] start = prefixKeySerializer.serialize(null, prefix);
         Bytes end = prefixEnd(start);
-        StoreIterator it = new StoreIterator(name, openDatabase().iterator(), start, null, true, false);
+        StoreIterator it = new StoreIterator(name(), openDatabase().iterator(), start, null, true, false);
         it.stopBefore(end);
         return it;
     }
@@ -207,7 +167,7 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
         if (empty) {
             LOG.warn(INVALID_RANGE_WARNING);
         }
-        return new StoreIterator(name, d.iterator(), from == null ? null : from.get(), to == null ? null : to.get(),
+        return new StoreIterator(name(), d.iterator(), from == null ? null : from.get(), to == null ? null : to.get(),
                 forward, empty);
     }
 
@@ -221,64 +181,4 @@ public class LeveldbKeyValueStore implements KeyValueStore<Bytes, byte[]> {
         return openDatabase().approximateNumEntries();
     }
 
-    /**
-     * Stores the changelog offsets Kafka Streams commits, and the position, in the database;
-     * flushes nothing (see {@link StoreDatabase}).
-     *
-     * @param changelogOffsets the offsets; an empty map removes the stored ones
-     */
-    @Override
-    public void commit(Map<TopicPartition, Long> changelogOffsets) {
-        openDatabase().commit(changelogOffsets);
-    }
-
-    @Override
-    public Long committedOffset(TopicPartition partition) {
-        return openDatabase().committedOffset(partition);
-    }
-
-    @Override
-    @SuppressWarnings("deprecation")
-    public boolean managesOffsets() {
-        return true;
-    }
-
-    @Override
-    public synchronized void close() {
-        StoreDatabase d = database;
-        if (d == null) {
-            return;
-        }
-        database = null;
-        if (metrics != null) {
-            metrics.remove();
-            metrics = null;
-        }
-        d.close();
-    }
-
-    @Override
-    public boolean persistent() {
-        return true;
-    }
-
-    @Override
-    public boolean isOpen() {
-        return database != null;
-    }
-
-    @Override
-    public <R> QueryResult<R> query(Query<R> query, PositionBound positionBound, QueryConfig config) {
-        return StoreQueryUtils.handleBasicQueries(query, positionBound, config, this, getPosition(), context);
-    }
-
-    @Override
-    public Position getPosition() {
-        return position;
-    }
-
-    /** @return the store's database while open, for tests and metrics */
-    StoreDatabase database() {
-        return openDatabase();
-    }
 }

@@ -3,26 +3,15 @@ package org.leveldbj.kafka.streams;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.Map;
 import java.util.Objects;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.errors.ProcessorStateException;
 import org.apache.kafka.streams.kstream.Windowed;
-import org.apache.kafka.streams.processor.StateStore;
-import org.apache.kafka.streams.processor.StateStoreContext;
-import org.apache.kafka.streams.processor.internals.RecordBatchingStateRestoreCallback;
-import org.apache.kafka.streams.query.Position;
-import org.apache.kafka.streams.query.PositionBound;
-import org.apache.kafka.streams.query.Query;
-import org.apache.kafka.streams.query.QueryConfig;
-import org.apache.kafka.streams.query.QueryResult;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.SessionStore;
 import org.apache.kafka.streams.state.internals.SessionKeySchema;
-import org.apache.kafka.streams.state.internals.StoreQueryUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -63,7 +52,7 @@ import org.slf4j.LoggerFactory;
  * <p>Offsets, restoration, queries and thread safety: as {@link LeveldbWindowStore};
  * interactive queries answer {@code WindowRangeQuery.withKey} (the sessions of a key).
  */
-public class LeveldbSessionStore implements SessionStore<Bytes, byte[]> {
+public class LeveldbSessionStore extends SegmentedStore implements SessionStore<Bytes, byte[]> {
     private static final Logger LOG = LoggerFactory.getLogger(LeveldbSessionStore.class);
     private static final int SUFFIX_BYTES = 2 * Long.BYTES;
     /** Session end, then key bytes, then session start: the order of sessions by end time. */
@@ -75,45 +64,13 @@ public class LeveldbSessionStore implements SessionStore<Bytes, byte[]> {
         return c != 0 ? c : Long.compare(start(a), start(b));
     };
 
-    private final String name;
-    private final long retentionPeriod;
-    private final long segmentInterval;
-    private volatile StoreDatabase database;
-    private SegmentedData segments;
-    private StateStoreContext context;
-    private StoreMetrics metrics;
-    private Position position = Position.emptyPosition();
-
     /**
      * @param name the store's name
      * @param retentionPeriod how long sessions are kept after their end, milliseconds
      * @param segmentInterval the segments' length, milliseconds, positive
      */
     public LeveldbSessionStore(String name, long retentionPeriod, long segmentInterval) {
-        this.name = Objects.requireNonNull(name, "name");
-        this.retentionPeriod = retentionPeriod;
-        this.segmentInterval = segmentInterval;
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public void init(StateStoreContext context, StateStore root) {
-        if (database != null) {
-            throw new IllegalStateException("store " + name + " is already open");
-        }
-        this.context = context;
-        SegmentedData s = new SegmentedData(name, retentionPeriod, segmentInterval);
-        StoreDatabase d = StoreDatabase.open(name, context, s.options());
-        s.attach(d, context);
-        segments = s;
-        database = d;
-        position = d.position();
-        context.register(root, (RecordBatchingStateRestoreCallback) this::restoreBatch, () -> { });
-        metrics = StoreMetrics.register(context, d);
+        super(name, retentionPeriod, segmentInterval);
     }
 
     /** The session end of Kafka's session key schema bytes. */
@@ -131,34 +88,27 @@ public class LeveldbSessionStore implements SessionStore<Bytes, byte[]> {
     }
 
     /** Writes a batch of changelog records (keys in Kafka's session key schema). */
+    @Override
     void restoreBatch(Collection<ConsumerRecord<byte[], byte[]>> records) {
         StoreDatabase d = openDatabase();
         for (ConsumerRecord<byte[], byte[]> r : records) {
             byte[] key = r.key();
             if (key == null || key.length < SUFFIX_BYTES || end(key) < 0 || start(key) < 0) {
-                throw new ProcessorStateException("store " + name + ": a changelog record's key is not a session key ("
+                throw new ProcessorStateException("store " + name() + ": a changelog record's key is not a session key ("
                         + (key == null ? "null" : key.length + " bytes") + ", offset " + r.offset() + ")");
             }
-            segments.observe(end(key));
+            segments().observe(end(key));
         }
         d.restore(records, (record, batch) -> {
             long end = end(record.key());
-            if (!segments.expired(end)) {
-                batch.put(SegmentedData.dataKey(segments.segmentId(end), record.key()), record.value());
+            if (!segments().expired(end)) {
+                batch.put(SegmentedData.dataKey(segments().segmentId(end), record.key()), record.value());
             }
         });
     }
 
-    private StoreDatabase openDatabase() {
-        StoreDatabase d = database;
-        if (d == null) {
-            throw new InvalidStateStoreException("store " + name + " is not open");
-        }
-        return d;
-    }
-
     private byte[] dataKey(Windowed<Bytes> sessionKey) {
-        return SegmentedData.dataKey(segments.segmentId(sessionKey.window().end()),
+        return SegmentedData.dataKey(segments().segmentId(sessionKey.window().end()),
                 SessionKeySchema.toBinary(sessionKey).get());
     }
 
@@ -168,9 +118,9 @@ public class LeveldbSessionStore implements SessionStore<Bytes, byte[]> {
         Objects.requireNonNull(sessionKey.key(), "sessionKey.key() cannot be null");
         StoreDatabase d = openDatabase();
         long end = sessionKey.window().end();
-        segments.observe(end);
-        if (segments.expired(end)) {
-            segments.recordDropped();
+        segments().observe(end);
+        if (segments().expired(end)) {
+            segments().recordDropped();
         } else {
             d.put(dataKey(sessionKey), aggregate);
         }
@@ -188,10 +138,10 @@ public class LeveldbSessionStore implements SessionStore<Bytes, byte[]> {
     public byte[] fetchSession(Bytes key, long sessionStartTime, long sessionEndTime) {
         Objects.requireNonNull(key, "key cannot be null");
         StoreDatabase d = openDatabase();
-        if (sessionStartTime < 0 || sessionEndTime < 0 || segments.expired(sessionEndTime)) {
+        if (sessionStartTime < 0 || sessionEndTime < 0 || segments().expired(sessionEndTime)) {
             return null;
         }
-        return d.get(SegmentedData.dataKey(segments.segmentId(sessionEndTime),
+        return d.get(SegmentedData.dataKey(segments().segmentId(sessionEndTime),
                 SessionKeySchema.toBinary(key, sessionStartTime, sessionEndTime).get()));
     }
 
@@ -256,7 +206,7 @@ public class LeveldbSessionStore implements SessionStore<Bytes, byte[]> {
             LOG.warn(LeveldbKeyValueStore.INVALID_RANGE_WARNING);
             return empty();
         }
-        long from = Math.max(Math.max(0, earliestSessionEndTime), segments.minVisible());
+        long from = Math.max(Math.max(0, earliestSessionEndTime), segments().minVisible());
         if (latestSessionStartTime < 0) {
             return empty();
         }
@@ -273,8 +223,8 @@ public class LeveldbSessionStore implements SessionStore<Bytes, byte[]> {
             high = kt == null ? null : SegmentedData.upperBound(kt, ByteBuffer.allocate(SUFFIX_BYTES)
                     .putLong(Long.MAX_VALUE).putLong(latestSessionStartTime).array());
         }
-        long fromSegment = segments.segmentId(from);
-        long toSegment = segments.segmentId(Long.MAX_VALUE);
+        long fromSegment = segments().segmentId(from);
+        long toSegment = segments().segmentId(Long.MAX_VALUE);
         return sessions(d, cursor -> new SegmentScan(cursor, fromSegment, toSegment, low, high,
                 schema -> schema.length >= SUFFIX_BYTES
                         && (kf == null || compareKey(schema, kf) >= 0) && (kt == null || compareKey(schema, kt) <= 0)
@@ -292,12 +242,12 @@ public class LeveldbSessionStore implements SessionStore<Bytes, byte[]> {
     public KeyValueIterator<Windowed<Bytes>, byte[]> findSessions(long earliestSessionEndTime,
                                                                   long latestSessionEndTime) {
         StoreDatabase d = openDatabase();
-        long from = Math.max(Math.max(0, earliestSessionEndTime), segments.minVisible());
+        long from = Math.max(Math.max(0, earliestSessionEndTime), segments().minVisible());
         if (latestSessionEndTime < from) {
             return empty();
         }
-        long fromSegment = segments.segmentId(from);
-        long toSegment = segments.segmentId(latestSessionEndTime);
+        long fromSegment = segments().segmentId(from);
+        long toSegment = segments().segmentId(latestSessionEndTime);
         return sessions(d, cursor -> new SegmentScan(cursor, fromSegment, toSegment, null, null, schema -> {
             long end = end(schema);
             return end >= from && end <= latestSessionEndTime;
@@ -305,79 +255,12 @@ public class LeveldbSessionStore implements SessionStore<Bytes, byte[]> {
     }
 
     private KeyValueIterator<Windowed<Bytes>, byte[]> empty() {
-        return new SegmentIterator<>(name, null, null, k -> null);
+        return new SegmentIterator<>(name(), null, null, k -> null);
     }
 
     private KeyValueIterator<Windowed<Bytes>, byte[]> sessions(StoreDatabase d,
                                                                java.util.function.Function<DataIterator, SegmentScan> scanOf) {
-        return new SegmentIterator<>(name, d, scanOf, schema -> SessionKeySchema.from(Bytes.wrap(schema)));
+        return new SegmentIterator<>(name(), d, scanOf, schema -> SessionKeySchema.from(Bytes.wrap(schema)));
     }
 
-    /**
-     * Stores the changelog offsets, the position and the stream time in the database; flushes
-     * nothing (see {@link StoreDatabase}).
-     *
-     * @param changelogOffsets the offsets; an empty map removes the stored ones
-     */
-    @Override
-    public void commit(Map<TopicPartition, Long> changelogOffsets) {
-        openDatabase().commit(changelogOffsets);
-    }
-
-    @Override
-    public Long committedOffset(TopicPartition partition) {
-        return openDatabase().committedOffset(partition);
-    }
-
-    @Override
-    @SuppressWarnings("deprecation")
-    public boolean managesOffsets() {
-        return true;
-    }
-
-    @Override
-    public synchronized void close() {
-        StoreDatabase d = database;
-        if (d == null) {
-            return;
-        }
-        database = null;
-        if (metrics != null) {
-            metrics.remove();
-            metrics = null;
-        }
-        segments.close();
-        d.close();
-    }
-
-    @Override
-    public boolean persistent() {
-        return true;
-    }
-
-    @Override
-    public boolean isOpen() {
-        return database != null;
-    }
-
-    @Override
-    public <R> QueryResult<R> query(Query<R> query, PositionBound positionBound, QueryConfig config) {
-        return StoreQueryUtils.handleBasicQueries(query, positionBound, config, this, getPosition(), context);
-    }
-
-    @Override
-    public Position getPosition() {
-        return position;
-    }
-
-    /** @return the store's database while open, for tests */
-    StoreDatabase database() {
-        return openDatabase();
-    }
-
-    /** @return the store's segments while open, for tests */
-    SegmentedData segments() {
-        openDatabase();
-        return segments;
-    }
 }

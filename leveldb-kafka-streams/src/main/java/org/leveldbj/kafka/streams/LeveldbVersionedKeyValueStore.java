@@ -5,20 +5,17 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.metrics.Sensor;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.errors.ProcessorStateException;
-import org.apache.kafka.streams.processor.StateStore;
 import org.apache.kafka.streams.processor.StateStoreContext;
-import org.apache.kafka.streams.processor.internals.RecordBatchingStateRestoreCallback;
 import org.apache.kafka.streams.processor.internals.metrics.StreamsMetricsImpl;
 import org.apache.kafka.streams.processor.internals.metrics.TaskMetrics;
-import org.apache.kafka.streams.query.Position;
 import org.apache.kafka.streams.query.PositionBound;
 import org.apache.kafka.streams.query.Query;
 import org.apache.kafka.streams.query.QueryConfig;
@@ -30,6 +27,7 @@ import org.apache.kafka.streams.state.VersionedKeyValueStore;
 import org.apache.kafka.streams.state.VersionedRecord;
 import org.apache.kafka.streams.state.VersionedRecordIterator;
 import org.apache.kafka.streams.state.internals.StoreQueryUtils;
+import org.iq80.leveldb.Options;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -99,20 +97,15 @@ import org.slf4j.LoggerFactory;
  * read concurrently. Writes and queries synchronize on the position, as Kafka's store does, so
  * that a query's position matches the data it read.
  */
-public class LeveldbVersionedKeyValueStore implements VersionedBytesStore {
+public class LeveldbVersionedKeyValueStore extends DatabaseStore implements VersionedBytesStore {
     private static final Logger LOG = LoggerFactory.getLogger(LeveldbVersionedKeyValueStore.class);
     /** Kafka's observed stream time before any record. */
     private static final long NO_TIMESTAMP = ConsumerRecord.NO_TIMESTAMP;
 
-    private final String name;
     private final long historyRetention;
-    private volatile StoreDatabase database;
     private VersionExpiryFilter filter;
-    private StateStoreContext context;
-    private StoreMetrics metrics;
     /** The task's dropped-records sensor, or {@code null} on a context without Kafka's metrics. */
     private Sensor droppedRecords;
-    private Position position = Position.emptyPosition();
     /** Written by the stream thread under the position's lock; read by queries. */
     private volatile long observedStreamTime = NO_TIMESTAMP;
 
@@ -121,16 +114,11 @@ public class LeveldbVersionedKeyValueStore implements VersionedBytesStore {
      * @param historyRetention how long old versions stay readable, in milliseconds (at least 0)
      */
     public LeveldbVersionedKeyValueStore(String name, long historyRetention) {
-        this.name = Objects.requireNonNull(name, "name");
+        super(name);
         if (historyRetention < 0) {
             throw new IllegalArgumentException("historyRetention cannot be negative");
         }
         this.historyRetention = historyRetention;
-    }
-
-    @Override
-    public String name() {
-        return name;
     }
 
     /** @return the history retention, in milliseconds */
@@ -139,28 +127,17 @@ public class LeveldbVersionedKeyValueStore implements VersionedBytesStore {
     }
 
     @Override
-    public void init(StateStoreContext context, StateStore root) {
-        if (database != null) {
-            throw new IllegalStateException("store " + name + " is already open");
-        }
-        this.context = context;
-        VersionExpiryFilter f = new VersionExpiryFilter(name, historyRetention);
-        StoreDatabase d = StoreDatabase.open(name, context, options -> options.compactionFilter(f));
-        long streamTime;
-        try {
-            streamTime = storedStreamTime(d);
-        } catch (RuntimeException e) {
-            d.close();
-            throw e;
-        }
-        f.durable(streamTime); // every entry readable at open is in a table file
+    Consumer<Options> engineOptions() {
+        filter = new VersionExpiryFilter(name(), historyRetention);
+        return options -> options.compactionFilter(filter);
+    }
+
+    @Override
+    void opened(StoreDatabase d, StateStoreContext context) {
+        long streamTime = storedStreamTime(d);
+        filter.durable(streamTime); // every entry readable at open is in a table file
         observedStreamTime = streamTime;
         d.keepAtCommit(VersionExpiryFilter.STREAM_TIME, this::streamTimeBytes);
-        filter = f;
-        database = d;
-        position = d.position();
-        context.register(root, (RecordBatchingStateRestoreCallback) this::restoreBatch, () -> { });
-        metrics = StoreMetrics.register(context, d);
         droppedRecords = context.metrics() instanceof StreamsMetricsImpl impl
                 ? TaskMetrics.droppedRecordsSensor(Thread.currentThread().getName(), context.taskId().toString(), impl)
                 : null;
@@ -172,7 +149,7 @@ public class LeveldbVersionedKeyValueStore implements VersionedBytesStore {
             return NO_TIMESTAMP;
         }
         if (stored.length != Long.BYTES) {
-            throw new ProcessorStateException("store " + name + ": corrupt stream time entry in " + d.directory()
+            throw new ProcessorStateException("store " + name() + ": corrupt stream time entry in " + d.directory()
                     + ": " + stored.length + " bytes, not " + Long.BYTES);
         }
         return VersionLayout.getLong(stored, 0);
@@ -183,14 +160,6 @@ public class LeveldbVersionedKeyValueStore implements VersionedBytesStore {
         if (droppedRecords != null) {
             droppedRecords.record();
         }
-    }
-
-    private StoreDatabase openDatabase() {
-        StoreDatabase d = database;
-        if (d == null) {
-            throw new InvalidStateStoreException("store " + name + " is not open");
-        }
-        return d;
     }
 
     /** @return the observed stream time: the largest timestamp written, -1 before any */
@@ -207,9 +176,10 @@ public class LeveldbVersionedKeyValueStore implements VersionedBytesStore {
      * {@code null} value a tombstone), skipping those older than the grace period as they were
      * when first written, and advancing the stream time.
      */
+    @Override
     void restoreBatch(Collection<ConsumerRecord<byte[], byte[]>> records) {
         StoreDatabase d = openDatabase();
-        synchronized (position) {
+        synchronized (getPosition()) {
             d.restoreReading(records, new StoreDatabase.ReadingRestoreMapper() {
                 @Override
                 public boolean skip(ConsumerRecord<byte[], byte[]> record) {
@@ -219,7 +189,7 @@ public class LeveldbVersionedKeyValueStore implements VersionedBytesStore {
                 @Override
                 public void apply(ConsumerRecord<byte[], byte[]> record, StoreDatabase.ReadableBatch batch) {
                     observedStreamTime = Math.max(observedStreamTime, record.timestamp());
-                    VersionHistory.put(name, batchView(batch), record.key(), record.value(), record.timestamp());
+                    VersionHistory.put(name(), batchView(batch), record.key(), record.value(), record.timestamp());
                 }
             });
         }
@@ -229,23 +199,23 @@ public class LeveldbVersionedKeyValueStore implements VersionedBytesStore {
     public long put(Bytes key, byte[] value, long timestamp) {
         Objects.requireNonNull(key, "key cannot be null");
         StoreDatabase d = openDatabase();
-        synchronized (position) {
+        synchronized (getPosition()) {
             if (expired(timestamp)) {
                 dropped();
                 LOG.warn("Skipping record for expired put.");
-                StoreQueryUtils.updatePosition(position, context);
+                StoreQueryUtils.updatePosition(getPosition(), context());
                 return VersionedKeyValueStore.PUT_RETURN_CODE_NOT_PUT;
             }
             observedStreamTime = Math.max(observedStreamTime, timestamp);
             long validTo = write(d, key.get(), value, timestamp);
-            StoreQueryUtils.updatePosition(position, context);
+            StoreQueryUtils.updatePosition(getPosition(), context());
             return validTo;
         }
     }
 
     private long write(StoreDatabase d, byte[] key, byte[] value, long timestamp) {
         try (StoreDatabase.Batch batch = d.batch()) {
-            long validTo = VersionHistory.put(name, databaseView(d, batch), key, value, timestamp);
+            long validTo = VersionHistory.put(name(), databaseView(d, batch), key, value, timestamp);
             batch.write();
             return validTo;
         }
@@ -255,16 +225,16 @@ public class LeveldbVersionedKeyValueStore implements VersionedBytesStore {
     public byte[] delete(Bytes key, long timestamp) {
         Objects.requireNonNull(key, "key cannot be null");
         StoreDatabase d = openDatabase();
-        synchronized (position) {
+        synchronized (getPosition()) {
             if (expired(timestamp)) {
                 dropped();
                 LOG.warn("Skipping record for expired delete.");
                 return null;
             }
-            VersionHistory.Version existing = VersionHistory.asOf(name, databaseView(d, null), key.get(), timestamp);
+            VersionHistory.Version existing = VersionHistory.asOf(name(), databaseView(d, null), key.get(), timestamp);
             observedStreamTime = Math.max(observedStreamTime, timestamp);
             write(d, key.get(), null, timestamp);
-            StoreQueryUtils.updatePosition(position, context);
+            StoreQueryUtils.updatePosition(getPosition(), context());
             return existing == null || existing.isTombstone() ? null : VersionLayout.valueAndTimestamp(existing.entry());
         }
     }
@@ -284,7 +254,7 @@ public class LeveldbVersionedKeyValueStore implements VersionedBytesStore {
     /** The latest version if it is a value, else {@code null}. */
     private VersionHistory.Version latest(Bytes key) {
         Objects.requireNonNull(key, "key cannot be null");
-        VersionHistory.Version v = VersionHistory.latest(name, databaseView(openDatabase(), null), key.get());
+        VersionHistory.Version v = VersionHistory.latest(name(), databaseView(openDatabase(), null), key.get());
         return v == null || v.isTombstone() ? null : v;
     }
 
@@ -301,7 +271,7 @@ public class LeveldbVersionedKeyValueStore implements VersionedBytesStore {
             LOG.warn("Returning null for expired get.");
             return null;
         }
-        VersionHistory.Version v = VersionHistory.asOf(name, databaseView(d, null), key.get(), asOf);
+        VersionHistory.Version v = VersionHistory.asOf(name(), databaseView(d, null), key.get(), asOf);
         return v == null || v.isTombstone() ? null : v;
     }
 
@@ -340,7 +310,7 @@ public class LeveldbVersionedKeyValueStore implements VersionedBytesStore {
         byte[] group = VersionLayout.group(key.get());
         long horizon = streamTime - historyRetention;
         byte[] latestKey = VersionLayout.latestKey(group);
-        return new VersionIterator(name, d.iterator(latestKey, VersionLayout.historyEnd(group)), latestKey, group,
+        return new VersionIterator(name(), d.iterator(latestKey, VersionLayout.historyEnd(group)), latestKey, group,
                 fromTime, toTime, latestOnly, horizon, order != ResultOrder.ASCENDING);
     }
 
@@ -396,17 +366,6 @@ public class LeveldbVersionedKeyValueStore implements VersionedBytesStore {
         };
     }
 
-    /**
-     * Stores the changelog offsets Kafka Streams commits, the position and the observed stream
-     * time in the database; flushes nothing (see {@link StoreDatabase}).
-     *
-     * @param changelogOffsets the offsets; an empty map removes the stored ones
-     */
-    @Override
-    public void commit(Map<TopicPartition, Long> changelogOffsets) {
-        openDatabase().commit(changelogOffsets);
-    }
-
     /** @return the observed stream time as the database keeps it, in the batch of each commit */
     private byte[] streamTimeBytes() {
         byte[] t = new byte[Long.BYTES];
@@ -415,53 +374,8 @@ public class LeveldbVersionedKeyValueStore implements VersionedBytesStore {
     }
 
     @Override
-    public Long committedOffset(TopicPartition partition) {
-        return openDatabase().committedOffset(partition);
-    }
-
-    @Override
-    @SuppressWarnings("deprecation")
-    public boolean managesOffsets() {
-        return true;
-    }
-
-    @Override
-    public synchronized void close() {
-        StoreDatabase d = database;
-        if (d == null) {
-            return;
-        }
-        database = null;
-        if (metrics != null) {
-            metrics.remove();
-            metrics = null;
-        }
-        d.close();
-    }
-
-    @Override
-    public boolean persistent() {
-        return true;
-    }
-
-    @Override
-    public boolean isOpen() {
-        return database != null;
-    }
-
-    @Override
     public <R> QueryResult<R> query(Query<R> query, PositionBound positionBound, QueryConfig config) {
-        return VersionedQueries.handle(this, query, positionBound, config, position, context);
-    }
-
-    @Override
-    public Position getPosition() {
-        return position;
-    }
-
-    /** @return the store's database while open, for tests */
-    StoreDatabase database() {
-        return openDatabase();
+        return VersionedQueries.handle(this, query, positionBound, config, getPosition(), context());
     }
 
     /** @return the store's compaction filter, for tests */

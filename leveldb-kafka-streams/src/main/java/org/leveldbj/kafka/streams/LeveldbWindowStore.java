@@ -3,25 +3,15 @@ package org.leveldbj.kafka.streams;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.Map;
 import java.util.Objects;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.kstream.Windowed;
-import org.apache.kafka.streams.processor.StateStore;
 import org.apache.kafka.streams.processor.StateStoreContext;
-import org.apache.kafka.streams.processor.internals.RecordBatchingStateRestoreCallback;
-import org.apache.kafka.streams.query.Position;
-import org.apache.kafka.streams.query.PositionBound;
-import org.apache.kafka.streams.query.Query;
-import org.apache.kafka.streams.query.QueryConfig;
-import org.apache.kafka.streams.query.QueryResult;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.WindowStore;
 import org.apache.kafka.streams.state.WindowStoreIterator;
-import org.apache.kafka.streams.state.internals.StoreQueryUtils;
 import org.apache.kafka.streams.state.internals.WindowKeySchema;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -74,22 +64,14 @@ import org.slf4j.LoggerFactory;
  * <p>Thread safety: Kafka Streams uses a store from its task's stream thread; interactive
  * queries may read concurrently.
  */
-public class LeveldbWindowStore implements WindowStore<Bytes, byte[]> {
+public class LeveldbWindowStore extends SegmentedStore implements WindowStore<Bytes, byte[]> {
     private static final Logger LOG = LoggerFactory.getLogger(LeveldbWindowStore.class);
     private static final int SUFFIX_BYTES = Long.BYTES + Integer.BYTES;
     private static final String SEQUENCE = "sequence";
     private static final WindowKeySchema SCHEMA = new WindowKeySchema();
 
-    private final String name;
-    private final long retentionPeriod;
     private final long windowSize;
-    private final long segmentInterval;
     private final boolean retainDuplicates;
-    private volatile StoreDatabase database;
-    private SegmentedData segments;
-    private StateStoreContext context;
-    private StoreMetrics metrics;
-    private Position position = Position.emptyPosition();
     private volatile int seqnum;
 
     /**
@@ -101,35 +83,17 @@ public class LeveldbWindowStore implements WindowStore<Bytes, byte[]> {
      */
     public LeveldbWindowStore(String name, long retentionPeriod, long windowSize, long segmentInterval,
                               boolean retainDuplicates) {
-        this.name = Objects.requireNonNull(name, "name");
-        this.retentionPeriod = retentionPeriod;
+        super(name, retentionPeriod, segmentInterval);
         this.windowSize = windowSize;
-        this.segmentInterval = segmentInterval;
         this.retainDuplicates = retainDuplicates;
     }
 
     @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public void init(StateStoreContext context, StateStore root) {
-        if (database != null) {
-            throw new IllegalStateException("store " + name + " is already open");
-        }
-        this.context = context;
-        SegmentedData s = new SegmentedData(name, retentionPeriod, segmentInterval);
-        StoreDatabase d = StoreDatabase.open(name, context, s.options());
-        s.attach(d, context);
+    void opened(StoreDatabase d, StateStoreContext context) {
+        super.opened(d, context);
         byte[] seq = d.kept(SEQUENCE);
         seqnum = seq == null || seq.length != Integer.BYTES ? 0 : ByteBuffer.wrap(seq).getInt();
         d.keepAtCommit(SEQUENCE, () -> ByteBuffer.allocate(Integer.BYTES).putInt(0, seqnum).array());
-        segments = s;
-        database = d;
-        position = d.position();
-        context.register(root, (RecordBatchingStateRestoreCallback) this::restoreBatch, () -> { });
-        metrics = StoreMetrics.register(context, d);
     }
 
     /** The window start of Kafka's window key schema bytes. */
@@ -146,16 +110,17 @@ public class LeveldbWindowStore implements WindowStore<Bytes, byte[]> {
     }
 
     /** Writes a batch of changelog records (keys in Kafka's window key schema). */
+    @Override
     void restoreBatch(Collection<ConsumerRecord<byte[], byte[]>> records) {
         StoreDatabase d = openDatabase();
         for (ConsumerRecord<byte[], byte[]> r : records) {
             checkSchemaKey(r.key());
-            segments.observe(windowStart(r.key()));
+            segments().observe(windowStart(r.key()));
         }
         d.restore(records, (record, batch) -> {
             long start = windowStart(record.key());
-            if (!segments.expired(start)) {
-                batch.put(SegmentedData.dataKey(segments.segmentId(start), record.key()), record.value());
+            if (!segments().expired(start)) {
+                batch.put(SegmentedData.dataKey(segments().segmentId(start), record.key()), record.value());
             }
             if (retainDuplicates) {
                 seqnum = sequence(record.key());
@@ -165,18 +130,10 @@ public class LeveldbWindowStore implements WindowStore<Bytes, byte[]> {
 
     private void checkSchemaKey(byte[] key) {
         if (key == null || key.length < SUFFIX_BYTES || windowStart(key) < 0) {
-            throw new org.apache.kafka.streams.errors.ProcessorStateException("store " + name
+            throw new org.apache.kafka.streams.errors.ProcessorStateException("store " + name()
                     + ": a changelog record's key is not a window key (" + (key == null ? "null" : key.length + " bytes")
                     + ")");
         }
-    }
-
-    private StoreDatabase openDatabase() {
-        StoreDatabase d = database;
-        if (d == null) {
-            throw new InvalidStateStoreException("store " + name + " is not open");
-        }
-        return d;
     }
 
     @Override
@@ -184,18 +141,18 @@ public class LeveldbWindowStore implements WindowStore<Bytes, byte[]> {
         Objects.requireNonNull(key, "key cannot be null");
         StoreDatabase d = openDatabase();
         if (windowStartTimestamp < 0) {
-            throw new IllegalArgumentException("store " + name + ": window start " + windowStartTimestamp
+            throw new IllegalArgumentException("store " + name() + ": window start " + windowStartTimestamp
                     + " is negative");
         }
-        segments.observe(windowStartTimestamp);
-        if (segments.expired(windowStartTimestamp)) {
-            segments.recordDropped();
+        segments().observe(windowStartTimestamp);
+        if (segments().expired(windowStartTimestamp)) {
+            segments().recordDropped();
         } else if (value != null || !retainDuplicates) { // deleting a duplicate is a no-op, as in Kafka's stores
             if (retainDuplicates) {
                 seqnum = (seqnum + 1) & 0x7FFFFFFF;
             }
             byte[] schemaKey = WindowKeySchema.toStoreKeyBinary(key, windowStartTimestamp, seqnum).get();
-            d.put(SegmentedData.dataKey(segments.segmentId(windowStartTimestamp), schemaKey), value);
+            d.put(SegmentedData.dataKey(segments().segmentId(windowStartTimestamp), schemaKey), value);
         }
         d.updatePosition();
     }
@@ -204,11 +161,11 @@ public class LeveldbWindowStore implements WindowStore<Bytes, byte[]> {
     public byte[] fetch(Bytes key, long windowStartTimestamp) {
         Objects.requireNonNull(key, "key cannot be null");
         StoreDatabase d = openDatabase();
-        if (windowStartTimestamp < 0 || segments.expired(windowStartTimestamp)) {
+        if (windowStartTimestamp < 0 || segments().expired(windowStartTimestamp)) {
             return null;
         }
         byte[] schemaKey = WindowKeySchema.toStoreKeyBinary(key, windowStartTimestamp, seqnum).get();
-        return d.get(SegmentedData.dataKey(segments.segmentId(windowStartTimestamp), schemaKey));
+        return d.get(SegmentedData.dataKey(segments().segmentId(windowStartTimestamp), schemaKey));
     }
 
     @Override
@@ -224,16 +181,16 @@ public class LeveldbWindowStore implements WindowStore<Bytes, byte[]> {
     private WindowStoreIterator<byte[]> fetch(Bytes key, long timeFrom, long timeTo, boolean forward) {
         Objects.requireNonNull(key, "key cannot be null");
         StoreDatabase d = openDatabase();
-        long from = Math.max(Math.max(0, timeFrom), segments.minVisible());
+        long from = Math.max(Math.max(0, timeFrom), segments().minVisible());
         if (timeTo < from) {
-            return new TimeIterator(name, null, null);
+            return new TimeIterator(name(), null, null);
         }
         byte[] k = key.get();
         byte[] low = SCHEMA.lowerRangeFixedSize(key, from).get();
         byte[] high = SCHEMA.upperRangeFixedSize(key, timeTo).get();
-        long fromSegment = segments.segmentId(from);
-        long toSegment = segments.segmentId(timeTo);
-        return new TimeIterator(name, d, cursor -> new SegmentScan(cursor, fromSegment, toSegment, low, high,
+        long fromSegment = segments().segmentId(from);
+        long toSegment = segments().segmentId(timeTo);
+        return new TimeIterator(name(), d, cursor -> new SegmentScan(cursor, fromSegment, toSegment, low, high,
                 schema -> schema.length == k.length + SUFFIX_BYTES && compareKey(schema, k) == 0
                         && inTime(schema, from, timeTo), forward));
     }
@@ -261,7 +218,7 @@ public class LeveldbWindowStore implements WindowStore<Bytes, byte[]> {
             LOG.warn(LeveldbKeyValueStore.INVALID_RANGE_WARNING);
             return empty();
         }
-        long from = Math.max(Math.max(0, timeFrom), segments.minVisible());
+        long from = Math.max(Math.max(0, timeFrom), segments().minVisible());
         if (timeTo < from) {
             return empty();
         }
@@ -270,9 +227,9 @@ public class LeveldbWindowStore implements WindowStore<Bytes, byte[]> {
         byte[] low = kf == null ? null : Arrays.copyOf(kf, kf.length + SUFFIX_BYTES);
         byte[] high = kt == null ? null : SegmentedData.upperBound(kt, ByteBuffer.allocate(SUFFIX_BYTES).putLong(timeTo)
                 .putInt(Integer.MAX_VALUE).array());
-        long fromSegment = segments.segmentId(from);
-        long toSegment = segments.segmentId(timeTo);
-        return new SegmentIterator<>(name, d, cursor -> new SegmentScan(cursor, fromSegment, toSegment, low, high,
+        long fromSegment = segments().segmentId(from);
+        long toSegment = segments().segmentId(timeTo);
+        return new SegmentIterator<>(name(), d, cursor -> new SegmentScan(cursor, fromSegment, toSegment, low, high,
                 schema -> (kf == null || compareKey(schema, kf) >= 0) && (kt == null || compareKey(schema, kt) <= 0)
                         && inTime(schema, from, timeTo), forward),
                 schema -> WindowKeySchema.fromStoreBytesKey(schema, windowSize));
@@ -299,7 +256,7 @@ public class LeveldbWindowStore implements WindowStore<Bytes, byte[]> {
     }
 
     private KeyValueIterator<Windowed<Bytes>, byte[]> empty() {
-        return new SegmentIterator<>(name, null, null, k -> null);
+        return new SegmentIterator<>(name(), null, null, k -> null);
     }
 
     /** A single key's fetch: window starts as keys. */
@@ -309,71 +266,4 @@ public class LeveldbWindowStore implements WindowStore<Bytes, byte[]> {
         }
     }
 
-    /**
-     * Stores the changelog offsets, the position, the stream time and the sequence number in the
-     * database; flushes nothing (see {@link StoreDatabase}).
-     *
-     * @param changelogOffsets the offsets; an empty map removes the stored ones
-     */
-    @Override
-    public void commit(Map<TopicPartition, Long> changelogOffsets) {
-        openDatabase().commit(changelogOffsets);
-    }
-
-    @Override
-    public Long committedOffset(TopicPartition partition) {
-        return openDatabase().committedOffset(partition);
-    }
-
-    @Override
-    @SuppressWarnings("deprecation")
-    public boolean managesOffsets() {
-        return true;
-    }
-
-    @Override
-    public synchronized void close() {
-        StoreDatabase d = database;
-        if (d == null) {
-            return;
-        }
-        database = null;
-        if (metrics != null) {
-            metrics.remove();
-            metrics = null;
-        }
-        segments.close();
-        d.close();
-    }
-
-    @Override
-    public boolean persistent() {
-        return true;
-    }
-
-    @Override
-    public boolean isOpen() {
-        return database != null;
-    }
-
-    @Override
-    public <R> QueryResult<R> query(Query<R> query, PositionBound positionBound, QueryConfig config) {
-        return StoreQueryUtils.handleBasicQueries(query, positionBound, config, this, getPosition(), context);
-    }
-
-    @Override
-    public Position getPosition() {
-        return position;
-    }
-
-    /** @return the store's database while open, for tests */
-    StoreDatabase database() {
-        return openDatabase();
-    }
-
-    /** @return the store's segments while open, for tests */
-    SegmentedData segments() {
-        openDatabase();
-        return segments;
-    }
 }

@@ -1,0 +1,50 @@
+package org.leveldbj.kafka.streams;
+
+import java.util.function.Consumer;
+import org.apache.kafka.streams.processor.StateStoreContext;
+import org.iq80.leveldb.Options;
+
+/**
+ * A store whose data is kept in time segments of one database ({@link SegmentedData}): the window
+ * and session stores. The segments are made for each {@link #init}, attached to the database when
+ * it opens (their expiry runs through the database's compaction filter), and closed before it.
+ *
+ * <p>Thread safety: as {@link DatabaseStore}.
+ */
+abstract class SegmentedStore extends DatabaseStore {
+    private final long retentionPeriod;
+    private final long segmentInterval;
+    private SegmentedData segments;
+
+    /**
+     * @param retentionPeriod how long data is kept, milliseconds
+     * @param segmentInterval the segments' length, milliseconds, positive
+     */
+    SegmentedStore(String name, long retentionPeriod, long segmentInterval) {
+        super(name);
+        this.retentionPeriod = retentionPeriod;
+        this.segmentInterval = segmentInterval;
+    }
+
+    @Override
+    final Consumer<Options> engineOptions() {
+        segments = new SegmentedData(name(), retentionPeriod, segmentInterval);
+        return segments.options();
+    }
+
+    @Override
+    void opened(StoreDatabase d, StateStoreContext context) {
+        segments.attach(d, context);
+    }
+
+    @Override
+    final void closing() {
+        segments.close();
+    }
+
+    /** @return the store's segments while open */
+    final SegmentedData segments() {
+        openDatabase();
+        return segments;
+    }
+}
