@@ -46,7 +46,6 @@ final class SortedRestore {
     private File current;
     private long currentBytes;
     private byte[] lastKey;
-    private long entries;
     private int fileNumber;
 
     /**
@@ -102,7 +101,6 @@ final class SortedRestore {
             currentBytes = 0;
         }
         writer.put(dataKey, value);
-        entries++;
         currentBytes += dataKey.length + value.length + ENTRY_OVERHEAD;
         if (currentBytes >= FILE_BYTES) {
             finishFile();
@@ -123,20 +121,15 @@ final class SortedRestore {
     /**
      * Ends the run: finishes the last file and ingests every file, moving them in. Does nothing
      * the second time.
-     *
-     * @return the entries the run added to the database
      */
-    synchronized long seal() {
+    synchronized void seal() {
         if (writer != null) {
             finishFile();
         }
-        long added = entries;
         if (!finished.isEmpty()) {
             db.ingest(new IngestOptions().moveFiles(true), finished.toArray(new File[0]));
             finished.clear();
         }
-        entries = 0;
-        return added;
     }
 
     /** Gives up the run's files, as a store closing after a failure does. */

@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -65,42 +64,17 @@ class SessionStoreContractTest {
         return StoreFixture.init(new LeveldbSessionStore("session", RETENTION, SEGMENT), context);
     }
 
-    private static List<KeyValue<Windowed<Bytes>, byte[]>> list(KeyValueIterator<Windowed<Bytes>, byte[]> it) {
-        List<KeyValue<Windowed<Bytes>, byte[]>> out = new ArrayList<>();
-        try (it) {
-            while (it.hasNext()) {
-                Windowed<Bytes> peeked = it.peekNextKey();
-                KeyValue<Windowed<Bytes>, byte[]> kv = it.next();
-                assertEquals(peeked, kv.key);
-                out.add(kv);
-            }
-        }
-        return out;
-    }
-
-    private static List<String> show(List<KeyValue<Windowed<Bytes>, byte[]>> entries) {
-        List<String> out = new ArrayList<>();
-        for (KeyValue<Windowed<Bytes>, byte[]> kv : entries) {
-            out.add(kv.key.key() + "@" + kv.key.window().start() + "-" + kv.key.window().end() + "=" + Bytes.wrap(kv.value));
-        }
-        return out;
-    }
-
     private static List<String> ordered(List<KeyValue<Windowed<Bytes>, byte[]>> model, boolean forward) {
-        List<KeyValue<Windowed<Bytes>, byte[]>> sorted = new ArrayList<>(model);
-        sorted.sort(Comparator.<KeyValue<Windowed<Bytes>, byte[]>>comparingLong(kv -> kv.key.window().end() / SEGMENT)
-                .thenComparing(kv -> SessionKeySchema.toBinary(kv.key)));
-        if (!forward) {
-            Collections.reverse(sorted);
-        }
-        return show(sorted);
+        return WindowedEntries.show(WindowedEntries.sorted(model,
+                Comparator.<KeyValue<Windowed<Bytes>, byte[]>>comparingLong(kv -> kv.key.window().end() / SEGMENT)
+                        .thenComparing(kv -> SessionKeySchema.toBinary(kv.key)), forward));
     }
 
     private static List<String> byEnd(List<KeyValue<Windowed<Bytes>, byte[]>> model) {
         List<KeyValue<Windowed<Bytes>, byte[]>> sorted = new ArrayList<>(model);
         sorted.sort(Comparator.<KeyValue<Windowed<Bytes>, byte[]>>comparingLong(kv -> kv.key.window().end())
                 .thenComparing(kv -> kv.key.key()).thenComparingLong(kv -> kv.key.window().start()));
-        return show(sorted);
+        return WindowedEntries.show(sorted);
     }
 
     @Test
@@ -147,29 +121,29 @@ class SessionStoreContractTest {
                 }
                 case 5 -> assertArrayEquals(model.fetchSession(k, start, end), store.fetchSession(k, start, end),
                         at + " fetchSession " + session);
-                case 6 -> assertEquals(ordered(list(model.findSessions(k, t1, t2)), forward),
-                        show(list(forward ? store.findSessions(k, t1, t2) : store.backwardFindSessions(k, t1, t2))),
+                case 6 -> assertEquals(ordered(WindowedEntries.drain(model.findSessions(k, t1, t2)), forward),
+                        WindowedEntries.show(WindowedEntries.drain(forward ? store.findSessions(k, t1, t2) : store.backwardFindSessions(k, t1, t2))),
                         at + " findSessions " + k + " " + t1 + " " + t2);
                 case 7 -> {
                     List<String> expected = k1 != null && k2 != null && k1.compareTo(k2) > 0 ? List.of()
-                            : ordered(list(model.findSessions(k1, k2, t1, t2)), forward);
-                    assertEquals(expected, show(list(forward ? store.findSessions(k1, k2, t1, t2)
+                            : ordered(WindowedEntries.drain(model.findSessions(k1, k2, t1, t2)), forward);
+                    assertEquals(expected, WindowedEntries.show(WindowedEntries.drain(forward ? store.findSessions(k1, k2, t1, t2)
                             : store.backwardFindSessions(k1, k2, t1, t2))), at + " findSessions " + k1 + ".." + k2);
                 }
                 case 8 -> {
                     if (k1 != null && k2 != null && k1.compareTo(k2) > 0) {
                         break;
                     }
-                    assertEquals(ordered(list(model.fetch(k1, k2)), forward),
-                            show(list(forward ? store.fetch(k1, k2) : store.backwardFetch(k1, k2))), at + " fetch range");
+                    assertEquals(ordered(WindowedEntries.drain(model.fetch(k1, k2)), forward),
+                            WindowedEntries.show(WindowedEntries.drain(forward ? store.fetch(k1, k2) : store.backwardFetch(k1, k2))), at + " fetch range");
                 }
                 case 9 -> {
-                    assertEquals(ordered(list(model.fetch(k)), forward),
-                            show(list(forward ? store.fetch(k) : store.backwardFetch(k))), at + " fetch " + k);
+                    assertEquals(ordered(WindowedEntries.drain(model.fetch(k)), forward),
+                            WindowedEntries.show(WindowedEntries.drain(forward ? store.fetch(k) : store.backwardFetch(k))), at + " fetch " + k);
                     // Kafka's in-memory store throws on a reversed time range; this store returns nothing.
                     // By end time, then key, then start (the model orders equal ends and keys otherwise).
-                    assertEquals(t2 < t1 ? List.of() : byEnd(list(model.findSessions(t1, t2))),
-                            show(list(store.findSessions(t1, t2))),
+                    assertEquals(t2 < t1 ? List.of() : byEnd(WindowedEntries.drain(model.findSessions(t1, t2))),
+                            WindowedEntries.show(WindowedEntries.drain(store.findSessions(t1, t2))),
                             at + " findSessions by end " + t1 + ".." + t2);
                 }
                 case 10 -> {
@@ -195,7 +169,7 @@ class SessionStoreContractTest {
         if (!pendingRestore.isEmpty()) {
             store.restoreBatch(pendingRestore);
         }
-        assertEquals(ordered(list(model.fetch(null, null)), true), show(list(store.fetch(null, null))), "at the end");
+        assertEquals(ordered(WindowedEntries.drain(model.fetch(null, null)), true), WindowedEntries.show(WindowedEntries.drain(store.fetch(null, null))), "at the end");
         store.close();
     }
 
@@ -244,7 +218,7 @@ class SessionStoreContractTest {
         QueryResult<KeyValueIterator<Windowed<Bytes>, byte[]>> q = store.query(WindowRangeQuery.withKey(k),
                 PositionBound.unbounded(), new QueryConfig(false));
         assertTrue(q.isSuccess(), String.valueOf(q));
-        assertEquals(List.of("k@5-10=\\x01"), show(list(q.getResult())));
+        assertEquals(List.of("k@5-10=\\x01"), WindowedEntries.show(WindowedEntries.drain(q.getResult())));
         KeyValueIterator<Windowed<Bytes>, byte[]> it = store.fetch(k);
         store.close();
         assertFalse(it.hasNext(), "closing the store exhausted its iterator, as Kafka's window and session iterators");

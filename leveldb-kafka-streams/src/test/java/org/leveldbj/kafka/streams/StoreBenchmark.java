@@ -49,65 +49,21 @@ public final class StoreBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        int records = 1_000_000;
-        int rounds = 3;
-        int valueSize = 100;
-        for (String a : args) {
-            if (a.startsWith("--records=")) {
-                records = Integer.parseInt(a.substring("--records=".length()));
-            } else if (a.startsWith("--rounds=")) {
-                rounds = Integer.parseInt(a.substring("--rounds=".length()));
-            } else if (a.startsWith("--value-size=")) {
-                valueSize = Integer.parseInt(a.substring("--value-size=".length()));
-            } else {
-                throw new IllegalArgumentException("unknown argument " + a + " (--records=N --rounds=R --value-size=B)");
-            }
-        }
+        BenchArgs a = BenchArgs.parse(args, "records", 1_000_000L, "rounds", 3L, "value-size", 100L);
+        int records = a.intValue("records");
+        int valueSize = a.intValue("value-size");
         Map<String, StoreMaker> stores = new LinkedHashMap<>();
         stores.put("leveldbj", () -> new LeveldbKeyValueStore("bench"));
         stores.put("rocksdb", () -> Stores.persistentKeyValueStore("bench").get());
-        Map<String, Map<String, List<Double>>> results = new LinkedHashMap<>();
         System.out.printf("Kafka Streams stores: %,d records of 16-byte keys and %d-byte values, %d rounds%n",
-                records, valueSize, rounds);
-        for (int round = 0; round < rounds; round++) {
-            List<String> order = new ArrayList<>(stores.keySet());
-            if (round % 2 == 1) {
-                java.util.Collections.reverse(order);
-            }
-            for (String name : order) {
-                double[] micros = run(stores.get(name), records, valueSize, round);
-                for (int w = 0; w < WORKLOADS.length; w++) {
-                    results.computeIfAbsent(WORKLOADS[w], k -> new LinkedHashMap<>())
-                            .computeIfAbsent(name, k -> new ArrayList<>()).add(micros[w]);
-                }
-                System.out.printf("round %d %-9s put %.3f  get %.3f  scan %.3f  put+commit %.3f  restore %.3f"
-                        + "  restore (random order) %.3f micros/record%n",
-                        round + 1, name, micros[0], micros[1], micros[2], micros[3], micros[4], micros[5]);
-            }
-        }
-        System.out.println();
-        System.out.println("| workload | leveldbj (micros/record) | RocksDB (micros/record) | ratio | per-round ratios |");
-        System.out.println("|---|---:|---:|---:|---:|");
-        for (String w : WORKLOADS) {
-            List<Double> ours = results.get(w).get("leveldbj");
-            List<Double> theirs = results.get(w).get("rocksdb");
-            double min = Double.MAX_VALUE;
-            double max = 0;
-            for (int i = 0; i < ours.size(); i++) {
-                double r = ours.get(i) / theirs.get(i);
-                min = Math.min(min, r);
-                max = Math.max(max, r);
-            }
-            System.out.printf("| %s | %.3f | %.3f | %.2f | %.2f-%.2f |%n", w, median(ours), median(theirs),
-                    median(ours) / median(theirs), min, max);
-        }
-    }
-
-    private static double median(List<Double> values) {
-        List<Double> sorted = new ArrayList<>(values);
-        sorted.sort(null);
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+                records, valueSize, a.intValue("rounds"));
+        BenchRounds.run(stores, WORKLOADS, a.intValue("rounds"), (name, maker, round) -> {
+            double[] micros = run(maker, records, valueSize, round);
+            System.out.printf("round %d %-9s put %.3f  get %.3f  scan %.3f  put+commit %.3f  restore %.3f"
+                    + "  restore (random order) %.3f micros/record%n",
+                    round + 1, name, micros[0], micros[1], micros[2], micros[3], micros[4], micros[5]);
+            return micros;
+        }).printTable("micros/record");
     }
 
     private static byte[] key(int i) {

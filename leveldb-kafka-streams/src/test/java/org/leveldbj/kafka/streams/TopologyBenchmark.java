@@ -72,49 +72,28 @@ public final class TopologyBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        int records = 20_000;
-        int rounds = 3;
-        for (String a : args) {
-            if (a.startsWith("--records=")) {
-                records = Integer.parseInt(a.substring("--records=".length()));
-            } else if (a.startsWith("--rounds=")) {
-                rounds = Integer.parseInt(a.substring("--rounds=".length()));
-            } else {
-                throw new IllegalArgumentException("unknown argument " + a + " (--records=N --rounds=R)");
-            }
-        }
+        BenchArgs a = BenchArgs.parse(args, "records", 20_000L, "rounds", 3L);
+        int records = a.intValue("records");
+        int rounds = a.intValue("rounds");
         Map<String, Class<?>> suppliers = new LinkedHashMap<>();
         suppliers.put("leveldbj", LeveldbDslStoreSuppliers.class);
         suppliers.put("rocksdb", BuiltInDslStoreSuppliers.RocksDBDslStoreSuppliers.class);
         suppliers.put("in-memory", BuiltInDslStoreSuppliers.InMemoryDslStoreSuppliers.class);
-        Map<String, List<Double>> seconds = new LinkedHashMap<>();
         System.out.printf("TopologyTestDriver, %,d records (a commit after each), %d rounds%n", records, rounds);
-        for (int round = 0; round < rounds; round++) {
-            List<String> order = new ArrayList<>(suppliers.keySet());
-            if (round % 2 == 1) {
-                java.util.Collections.reverse(order);
-            }
-            for (String name : order) {
-                Path dir = Files.createTempDirectory("topology-bench");
-                double s = run(suppliers.get(name), records, dir);
-                seconds.computeIfAbsent(name, k -> new ArrayList<>()).add(s);
-                System.out.printf("round %d %-9s %.2f s%n", round + 1, name, s);
-            }
-        }
-        double rocks = median(seconds.get("rocksdb"));
+        Map<String, List<Double>> seconds = new LinkedHashMap<>();
+        BenchRounds.run(suppliers, new String[] {"run"}, rounds, (name, supplier, round) -> {
+            double s = run(supplier, records, Files.createTempDirectory("topology-bench"));
+            seconds.computeIfAbsent(name, k -> new ArrayList<>()).add(s);
+            System.out.printf("round %d %-9s %.2f s%n", round + 1, name, s);
+            return new double[] {s};
+        });
+        double rocks = BenchRounds.median(seconds.get("rocksdb"));
         System.out.println();
         System.out.println("| stores | seconds (median) | runs | ratio to RocksDB |");
         System.out.println("|---|---:|---|---:|");
         for (Map.Entry<String, List<Double>> e : seconds.entrySet()) {
-            System.out.printf("| %s | %.2f | %s | %.2f |%n", e.getKey(), median(e.getValue()), e.getValue(),
-                    median(e.getValue()) / rocks);
+            System.out.printf("| %s | %.2f | %s | %.2f |%n", e.getKey(), BenchRounds.median(e.getValue()), e.getValue(),
+                    BenchRounds.median(e.getValue()) / rocks);
         }
-    }
-
-    private static double median(List<Double> values) {
-        List<Double> sorted = new ArrayList<>(values);
-        sorted.sort(null);
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 }

@@ -5,11 +5,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Random;
@@ -39,71 +36,24 @@ public final class VersionedStoreBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        int records = 500_000;
-        int keys = 50_000;
-        int rounds = 3;
-        int valueSize = 100;
-        for (String a : args) {
-            if (a.startsWith("--records=")) {
-                records = Integer.parseInt(a.substring("--records=".length()));
-            } else if (a.startsWith("--keys=")) {
-                keys = Integer.parseInt(a.substring("--keys=".length()));
-            } else if (a.startsWith("--rounds=")) {
-                rounds = Integer.parseInt(a.substring("--rounds=".length()));
-            } else if (a.startsWith("--value-size=")) {
-                valueSize = Integer.parseInt(a.substring("--value-size=".length()));
-            } else {
-                throw new IllegalArgumentException("unknown argument " + a
-                        + " (--records=N --keys=K --rounds=R --value-size=B)");
-            }
-        }
+        BenchArgs a = BenchArgs.parse(args, "records", 500_000L, "keys", 50_000L, "rounds", 3L, "value-size", 100L);
+        int records = a.intValue("records");
+        int keys = a.intValue("keys");
+        int valueSize = a.intValue("value-size");
         long retention = records / 2;
         Map<String, LongFunction<VersionedBytesStore>> stores = new LinkedHashMap<>();
         stores.put("leveldbj", r -> (VersionedBytesStore) LeveldbStores.persistentVersionedKeyValueStore("bench",
                 Duration.ofMillis(r)).get());
         stores.put("rocksdb", r -> (VersionedBytesStore) Stores.persistentVersionedKeyValueStore("bench",
                 Duration.ofMillis(r)).get());
-        Map<String, Map<String, List<Double>>> results = new LinkedHashMap<>();
         System.out.printf("Kafka Streams versioned stores: %,d puts over %,d keys (16-byte keys, %d-byte values),"
-                + " history retention %,d ms, %d rounds%n", records, keys, valueSize, retention, rounds);
-        for (int round = 0; round < rounds; round++) {
-            List<String> order = new ArrayList<>(stores.keySet());
-            if (round % 2 == 1) {
-                Collections.reverse(order);
-            }
-            for (String name : order) {
-                double[] micros = run(stores.get(name), records, keys, valueSize, retention, round);
-                for (int w = 0; w < WORKLOADS.length; w++) {
-                    results.computeIfAbsent(WORKLOADS[w], k -> new LinkedHashMap<>())
-                            .computeIfAbsent(name, k -> new ArrayList<>()).add(micros[w]);
-                }
-                System.out.printf("round %d %-9s put %.3f  put late %.3f  get %.3f  get as of %.3f micros/op%n",
-                        round + 1, name, micros[0], micros[1], micros[2], micros[3]);
-            }
-        }
-        System.out.println();
-        System.out.println("| workload | leveldbj (micros/op) | RocksDB (micros/op) | ratio | per-round ratios |");
-        System.out.println("|---|---:|---:|---:|---:|");
-        for (String w : WORKLOADS) {
-            List<Double> ours = results.get(w).get("leveldbj");
-            List<Double> theirs = results.get(w).get("rocksdb");
-            double min = Double.MAX_VALUE;
-            double max = 0;
-            for (int i = 0; i < ours.size(); i++) {
-                double r = ours.get(i) / theirs.get(i);
-                min = Math.min(min, r);
-                max = Math.max(max, r);
-            }
-            System.out.printf("| %s | %.3f | %.3f | %.2f | %.2f-%.2f |%n", w, median(ours), median(theirs),
-                    median(ours) / median(theirs), min, max);
-        }
-    }
-
-    private static double median(List<Double> values) {
-        List<Double> sorted = new ArrayList<>(values);
-        sorted.sort(null);
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+                + " history retention %,d ms, %d rounds%n", records, keys, valueSize, retention, a.intValue("rounds"));
+        BenchRounds.run(stores, WORKLOADS, a.intValue("rounds"), (name, maker, round) -> {
+            double[] micros = run(maker, records, keys, valueSize, retention, round);
+            System.out.printf("round %d %-9s put %.3f  put late %.3f  get %.3f  get as of %.3f micros/op%n",
+                    round + 1, name, micros[0], micros[1], micros[2], micros[3]);
+            return micros;
+        }).printTable("micros/op");
     }
 
     private static Bytes key(int i) {

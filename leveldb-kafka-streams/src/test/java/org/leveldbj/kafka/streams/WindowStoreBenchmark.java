@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -69,28 +68,13 @@ public final class WindowStoreBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        int records = 1_000_000;
-        int rounds = 3;
-        int keys = 10_000;
-        long stepMs = 10;
-        int valueSize = 100;
-        for (String a : args) {
-            String v = a.substring(a.indexOf('=') + 1);
-            if (a.startsWith("--records=")) {
-                records = Integer.parseInt(v);
-            } else if (a.startsWith("--rounds=")) {
-                rounds = Integer.parseInt(v);
-            } else if (a.startsWith("--keys=")) {
-                keys = Integer.parseInt(v);
-            } else if (a.startsWith("--step-ms=")) {
-                stepMs = Long.parseLong(v);
-            } else if (a.startsWith("--value-size=")) {
-                valueSize = Integer.parseInt(v);
-            } else {
-                throw new IllegalArgumentException("unknown argument " + a
-                        + " (--records=N --rounds=R --keys=K --step-ms=S --value-size=B)");
-            }
-        }
+        BenchArgs a = BenchArgs.parse(args, "records", 1_000_000L, "rounds", 3L, "keys", 10_000L,
+                "step-ms", 10L, "value-size", 100L);
+        int records = a.intValue("records");
+        int rounds = a.intValue("rounds");
+        int keys = a.intValue("keys");
+        long stepMs = a.longValue("step-ms");
+        int valueSize = a.intValue("value-size");
         Map<String, Kind> kinds = new LinkedHashMap<>();
         kinds.put("leveldbj", new Kind() {
             @Override
@@ -117,43 +101,8 @@ public final class WindowStoreBenchmark {
         System.out.printf("Kafka Streams window/session stores: %,d records, %,d keys, %d ms apart (%.1f retention periods),"
                 + " %d-byte values, %d rounds%n", records, keys, stepMs, (double) records * stepMs / RETENTION.toMillis(),
                 valueSize, rounds);
-        Map<String, Map<String, List<Double>>> results = new LinkedHashMap<>();
-        for (int round = 0; round < rounds; round++) {
-            List<String> order = new ArrayList<>(kinds.keySet());
-            if (round % 2 == 1) {
-                Collections.reverse(order);
-            }
-            for (String name : order) {
-                double[] micros = run(kinds.get(name), records, keys, stepMs, valueSize, round, name);
-                for (int w = 0; w < WORKLOADS.length; w++) {
-                    results.computeIfAbsent(WORKLOADS[w], k -> new LinkedHashMap<>())
-                            .computeIfAbsent(name, k -> new ArrayList<>()).add(micros[w]);
-                }
-            }
-        }
-        System.out.println();
-        System.out.println("| workload | leveldbj (micros/op) | RocksDB (micros/op) | ratio | per-round ratios |");
-        System.out.println("|---|---:|---:|---:|---:|");
-        for (String w : WORKLOADS) {
-            List<Double> ours = results.get(w).get("leveldbj");
-            List<Double> theirs = results.get(w).get("rocksdb");
-            double min = Double.MAX_VALUE;
-            double max = 0;
-            for (int i = 0; i < ours.size(); i++) {
-                double r = ours.get(i) / theirs.get(i);
-                min = Math.min(min, r);
-                max = Math.max(max, r);
-            }
-            System.out.printf("| %s | %.3f | %.3f | %.2f | %.2f-%.2f |%n", w, median(ours), median(theirs),
-                    median(ours) / median(theirs), min, max);
-        }
-    }
-
-    private static double median(List<Double> values) {
-        List<Double> sorted = new ArrayList<>(values);
-        sorted.sort(null);
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+        BenchRounds.run(kinds, WORKLOADS, rounds, (name, kind, round) -> run(kind, records, keys, stepMs, valueSize, round, name))
+                .printTable("micros/op");
     }
 
     private static Bytes key(int i) {

@@ -102,37 +102,13 @@ class WindowStoreContractTest {
         return out;
     }
 
-    private static List<KeyValue<Windowed<Bytes>, byte[]>> windows(KeyValueIterator<Windowed<Bytes>, byte[]> it) {
-        List<KeyValue<Windowed<Bytes>, byte[]>> out = new ArrayList<>();
-        try (it) {
-            while (it.hasNext()) {
-                Windowed<Bytes> peeked = it.peekNextKey();
-                KeyValue<Windowed<Bytes>, byte[]> kv = it.next();
-                assertEquals(peeked, kv.key);
-                out.add(kv);
-            }
-        }
-        return out;
-    }
-
-    private static List<String> show(List<KeyValue<Windowed<Bytes>, byte[]>> entries) {
-        List<String> out = new ArrayList<>();
-        for (KeyValue<Windowed<Bytes>, byte[]> kv : entries) {
-            out.add(kv.key.key() + "@" + kv.key.window().start() + "-" + kv.key.window().end() + "=" + Bytes.wrap(kv.value));
-        }
-        return out;
-    }
-
     /** The store's order: segment, then Kafka's window key schema bytes (sequence numbers aside: stable). */
     static List<KeyValue<Windowed<Bytes>, byte[]>> inStoreOrder(List<KeyValue<Windowed<Bytes>, byte[]>> model,
                                                                 long segment, boolean forward) {
-        List<KeyValue<Windowed<Bytes>, byte[]>> sorted = new ArrayList<>(model);
-        sorted.sort(Comparator.<KeyValue<Windowed<Bytes>, byte[]>>comparingLong(kv -> kv.key.window().start() / segment)
-                .thenComparing(kv -> WindowKeySchema.toStoreKeyBinary(kv.key.key(), kv.key.window().start(), 0)));
-        if (!forward) {
-            Collections.reverse(sorted);
-        }
-        return sorted;
+        return WindowedEntries.sorted(model,
+                Comparator.<KeyValue<Windowed<Bytes>, byte[]>>comparingLong(kv -> kv.key.window().start() / segment)
+                        .thenComparing(kv -> WindowKeySchema.toStoreKeyBinary(kv.key.key(), kv.key.window().start(), 0)),
+                forward);
     }
 
     /**
@@ -205,16 +181,16 @@ class WindowStoreContractTest {
                         k2 = swap;
                     }
                     // The model is asked forward; its entries in the store's order are the expectation.
-                    List<KeyValue<Windowed<Bytes>, byte[]>> expected = inStoreOrder(windows(model.fetch(k1, k2, from, to)),
+                    List<KeyValue<Windowed<Bytes>, byte[]>> expected = inStoreOrder(WindowedEntries.drain(model.fetch(k1, k2, from, to)),
                             SEGMENT, forward);
-                    same(dups, show(expected), show(windows(forward ? store.fetch(k1, k2, from, to)
+                    same(dups, WindowedEntries.show(expected), WindowedEntries.show(WindowedEntries.drain(forward ? store.fetch(k1, k2, from, to)
                             : store.backwardFetch(k1, k2, from, to))), at + " fetch " + k1 + ".." + k2 + " " + from + ".." + to);
                 }
-                case 7 -> same(dups, show(inStoreOrder(windows(model.fetchAll(from, to)), SEGMENT, forward)),
-                        show(windows(forward ? store.fetchAll(from, to) : store.backwardFetchAll(from, to))),
+                case 7 -> same(dups, WindowedEntries.show(inStoreOrder(WindowedEntries.drain(model.fetchAll(from, to)), SEGMENT, forward)),
+                        WindowedEntries.show(WindowedEntries.drain(forward ? store.fetchAll(from, to) : store.backwardFetchAll(from, to))),
                         at + " fetchAll " + from + ".." + to);
-                case 8 -> same(dups, show(inStoreOrder(windows(model.all()), SEGMENT, forward)),
-                        show(windows(forward ? store.all() : store.backwardAll())), at + " all");
+                case 8 -> same(dups, WindowedEntries.show(inStoreOrder(WindowedEntries.drain(model.all()), SEGMENT, forward)),
+                        WindowedEntries.show(WindowedEntries.drain(forward ? store.all() : store.backwardAll())), at + " all");
                 case 9 -> {
                     // Restoration: changelog records in Kafka's window key schema, as the
                     // change-logging layer writes them (duplicates: see the test below).
@@ -243,7 +219,7 @@ class WindowStoreContractTest {
         if (!pendingRestore.isEmpty()) {
             store.restoreBatch(pendingRestore);
         }
-        same(dups, show(inStoreOrder(windows(model.all()), SEGMENT, true)), show(windows(store.all())), "at the end");
+        same(dups, WindowedEntries.show(inStoreOrder(WindowedEntries.drain(model.all()), SEGMENT, true)), WindowedEntries.show(WindowedEntries.drain(store.all())), "at the end");
         store.close();
     }
 
@@ -292,7 +268,7 @@ class WindowStoreContractTest {
         store.put(Bytes.wrap("late".getBytes()), new byte[] {1}, 100 + RETENTION + SEGMENT);
         store.segments().awaitExpiry();
         assertEquals(1, rawDataEntries(store.database()), "only the newest window is left in the database");
-        assertEquals(1, windows(store.all()).size());
+        assertEquals(1, WindowedEntries.drain(store.all()).size());
         store.close();
         store = open(false);
         assertEquals(1, rawDataEntries(store.database()), "and after a reopen");
@@ -311,9 +287,9 @@ class WindowStoreContractTest {
         store.close();
         store = open(false);
         assertNull(store.fetch(k, 10), "still expired after the reopen");
-        assertEquals(1, windows(store.all()).size());
+        assertEquals(1, WindowedEntries.drain(store.all()).size());
         store.put(k, new byte[] {3}, 5);
-        assertEquals(1, windows(store.all()).size(), "a put of an expired window is dropped");
+        assertEquals(1, WindowedEntries.drain(store.all()).size(), "a put of an expired window is dropped");
         store.close();
     }
 
@@ -368,7 +344,7 @@ class WindowStoreContractTest {
                 WindowRangeQuery.withWindowStartRange(java.time.Instant.ofEpochMilli(110), java.time.Instant.ofEpochMilli(200)),
                 PositionBound.unbounded(), new QueryConfig(false));
         assertTrue(range.isSuccess(), String.valueOf(range));
-        assertEquals(1, windows(range.getResult()).size());
+        assertEquals(1, WindowedEntries.drain(range.getResult()).size());
         QueryResult<WindowStoreIterator<byte[]>> behind = store.query(swapped,
                 PositionBound.at(Position.emptyPosition().withComponent("input", 0, 7)), new QueryConfig(false));
         assertFalse(behind.isSuccess(), "not up to the bound");
@@ -398,7 +374,7 @@ class WindowStoreContractTest {
         store = open(false);
         assertThrows(IllegalArgumentException.class, () -> store.put(k, new byte[0], -1));
         assertThrows(NullPointerException.class, () -> store.put(null, new byte[0], 1));
-        assertEquals(List.of(), windows(store.fetch(Bytes.wrap(new byte[] {'z'}), Bytes.wrap(new byte[] {'a'}), 0, 10)),
+        assertEquals(List.of(), WindowedEntries.drain(store.fetch(Bytes.wrap(new byte[] {'z'}), Bytes.wrap(new byte[] {'a'}), 0, 10)),
                 "a reversed key range is empty");
         store.close();
     }
