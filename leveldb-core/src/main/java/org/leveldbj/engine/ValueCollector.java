@@ -188,33 +188,40 @@ final class ValueCollector {
             } finally {
                 s.valueLog.reclaim(Set.of());
             }
+            Set<Long> reclaimed = new HashSet<>();
             s.mutex.lock();
             try {
                 Map<Long, Long> live = s.versions.valueFileLiveBytes();
                 for (long victim : victims) {
                     if (live.containsKey(victim)) {
                         stuck.add(victim);
+                    } else {
+                        reclaimed.add(victim);
                     }
                 }
             } finally {
                 s.mutex.unlock();
             }
             background.sweepObsoleteFiles();
-            recordPass(event, before);
+            recordPass(event, before, reclaimed);
             return true;
         } finally {
             lock.unlock();
         }
     }
 
-    /** Records the pass's event: the value files it deleted (those listed before it and gone now). */
-    private void recordPass(ValueCollectionEvent event, Map<Long, Long> before) throws IOException {
+    /**
+     * Records the pass's event: the value files it reclaimed, that is, those listed before it and
+     * gone now, and its victims that nothing refers to any more (deleted once the last reader of
+     * an older version lets go of them, perhaps after the pass).
+     */
+    private void recordPass(ValueCollectionEvent event, Map<Long, Long> before, Set<Long> reclaimed) throws IOException {
         int files = 0;
         long bytes = 0;
         if (event.isEnabled()) {
             Map<Long, Long> after = s.valueLog.fileSizes();
             for (Map.Entry<Long, Long> file : before.entrySet()) {
-                if (!after.containsKey(file.getKey())) {
+                if (!after.containsKey(file.getKey()) || reclaimed.contains(file.getKey())) {
                     files++;
                     bytes += file.getValue();
                 }
