@@ -2,9 +2,15 @@ package org.leveldbj.kafka.streams;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
@@ -36,11 +42,50 @@ final class StateDirectoryFiles {
                 .map(f -> f.getParent().getFileName().toString()).toList();
     }
 
-    private static Stream<Path> walk(Path stateDir, java.util.function.Predicate<Path> which) {
-        try (Stream<Path> files = Files.walk(stateDir)) {
-            return files.filter(which).toList().stream();
+    /**
+     * The paths under {@code stateDir} that {@code which} accepts. A running store's background
+     * compactions delete files while the walk goes on: a file gone before it is looked at is
+     * not there, and the walk goes on.
+     */
+    private static Stream<Path> walk(Path stateDir, Predicate<Path> which) {
+        List<Path> found = new ArrayList<>();
+        try {
+            Files.walkFileTree(stateDir, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+                    if (which.test(dir)) {
+                        found.add(dir);
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                    if (which.test(file)) {
+                        found.add(file);
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+                    if (e instanceof NoSuchFileException) {
+                        return FileVisitResult.CONTINUE;
+                    }
+                    throw e;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
+                    if (e != null && !(e instanceof NoSuchFileException)) {
+                        throw e;
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+            });
         } catch (IOException e) {
             throw new UncheckedIOException("listing " + stateDir, e);
         }
+        return found.stream();
     }
 }
