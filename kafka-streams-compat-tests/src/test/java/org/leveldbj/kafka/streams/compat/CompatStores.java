@@ -1,16 +1,20 @@
 package org.leveldbj.kafka.streams.compat;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.streams.state.KeyValueBytesStoreSupplier;
 import org.apache.kafka.streams.state.Stores;
+import org.apache.kafka.streams.state.VersionedBytesStoreSupplier;
 import org.leveldbj.kafka.streams.LeveldbStores;
 
 /**
  * The persistent key-value stores of the patched integration suites ({@code IQv2StoreIntegrationTest},
- * {@code PositionRestartIntegrationTest}): their patches call these methods where Kafka's files
- * call {@code Stores.persistentKeyValueStore} and {@code Stores.persistentTimestampedKeyValueStore},
- * and keep only their {@code *ROCKS_KV} cases (the ones these methods supply). The system property
+ * {@code PositionRestartIntegrationTest}, {@code VersionedKeyValueStoreIntegrationTest},
+ * {@code IQv2VersionedStoreIntegrationTest}): their patches call these methods where Kafka's files
+ * call {@code Stores.persistentKeyValueStore}, {@code Stores.persistentTimestampedKeyValueStore}
+ * and {@code Stores.persistentVersionedKeyValueStore}, and the first two keep only their
+ * {@code *ROCKS_KV} cases (the ones these methods supply). The system property
  * {@value #PROPERTY} chooses the stores: {@code leveldbj} (the default) or {@code rocksdb}, so
  * one compiled suite runs on ours and, as the control, on Kafka's RocksDB stores.
  */
@@ -49,6 +53,30 @@ public final class CompatStores {
         return rocksdb()
                 ? Stores.persistentTimestampedKeyValueStore(name)
                 : LeveldbStores.persistentTimestampedKeyValueStore(name);
+    }
+
+    /**
+     * @param name the store's name
+     * @param historyRetention how long old versions stay readable
+     * @return ours, or Kafka's RocksDB versioned store under {@code -Dcompat.stores=rocksdb}
+     */
+    public static VersionedBytesStoreSupplier persistentVersionedKeyValueStore(String name, Duration historyRetention) {
+        return rocksdb()
+                ? Stores.persistentVersionedKeyValueStore(name, historyRetention)
+                : LeveldbStores.persistentVersionedKeyValueStore(name, historyRetention);
+    }
+
+    /**
+     * @param name the store's name
+     * @param historyRetention how long old versions stay readable
+     * @param segmentInterval Kafka's segment interval (ours validates it and has no segments)
+     * @return ours, or Kafka's RocksDB versioned store under {@code -Dcompat.stores=rocksdb}
+     */
+    public static VersionedBytesStoreSupplier persistentVersionedKeyValueStore(String name, Duration historyRetention,
+                                                                               Duration segmentInterval) {
+        return rocksdb()
+                ? Stores.persistentVersionedKeyValueStore(name, historyRetention, segmentInterval)
+                : LeveldbStores.persistentVersionedKeyValueStore(name, historyRetention, segmentInterval);
     }
 
     /**
