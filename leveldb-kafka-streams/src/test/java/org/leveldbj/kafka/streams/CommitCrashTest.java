@@ -71,14 +71,14 @@ import org.leveldbj.testing.SeedExtension;
  *       changelog from there gives exactly the model's state at the last commit (what the
  *       uncommitted records wrote never happened: the changelog ends at that commit).</li>
  * </ul>
- * Each test draws its records, crash points and clean closes from its seed; a run is small (eight
+ * Each test draws its records, crash points and clean closes from its seed; a run is small (six
  * rounds of a few thousand records at most).
  */
 @ExtendWith(SeedExtension.class)
 class CommitCrashTest {
     private static final TopicPartition CHANGELOG = new TopicPartition("app-store-changelog", 0);
     private static final int KEYS = 100;
-    private static final int ROUNDS = 8;
+    private static final int ROUNDS = 6;
     /** The window, session and versioned stores' retention, ms; records are 0-20 ms apart. */
     private static final long RETENTION = 5_000;
     private static final long SEGMENT = 1_000;
@@ -324,14 +324,14 @@ class CommitCrashTest {
                 ((LeveldbVersionedKeyValueStore) ours).restoreBatch(records);
             }
 
-            /** Each key's latest value and its values as of ten times within the history retention. */
+            /** Each key's latest value and its values as of five times within the history retention. */
             @Override
             List<String> contents(VersionedBytesStore store, long time) {
                 List<String> out = new ArrayList<>();
                 for (int k = 0; k < KEYS; k++) {
                     Bytes key = Bytes.wrap(("key" + k).getBytes(StandardCharsets.UTF_8));
                     out.add(hex(key.get()) + "@latest=" + hex(store.get(key)));
-                    for (long asOf = Math.max(0, time - RETENTION + 1); asOf <= time; asOf += RETENTION / 10) {
+                    for (long asOf = Math.max(0, time - RETENTION + 1); asOf <= time; asOf += RETENTION / 5) {
                         out.add(hex(key.get()) + "@" + asOf + "=" + hex(store.get(key, asOf)));
                     }
                 }
