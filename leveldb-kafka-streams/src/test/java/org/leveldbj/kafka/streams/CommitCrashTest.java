@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -120,8 +121,12 @@ class CommitCrashTest {
 
         abstract S model(String modelName);
 
-        /** What record {@code offset} does, at stream time {@code time}, as a changelog record. */
-        abstract ConsumerRecord<byte[], byte[]> next(Random random, long offset, long time);
+        /**
+         * What record {@code offset} does, at stream time {@code time}, as a changelog record;
+         * {@code previous} is the record before it, {@code null} for the first.
+         */
+        abstract ConsumerRecord<byte[], byte[]> next(Random random, long offset, long time,
+                                                     ConsumerRecord<byte[], byte[]> previous);
 
         /** Makes the API call the changelog record stands for. */
         abstract void apply(S store, ConsumerRecord<byte[], byte[]> record);
@@ -174,7 +179,7 @@ class CommitCrashTest {
     }
 
     static Stream<StoreType<?>> storeTypes() {
-        return Stream.of(keyValue(), window(), session(), versioned());
+        return Stream.of(keyValue(), window(false), window(true), session(), versioned());
     }
 
     private static StoreType<KeyValueStore<Bytes, byte[]>> keyValue() {
@@ -190,7 +195,8 @@ class CommitCrashTest {
             }
 
             @Override
-            ConsumerRecord<byte[], byte[]> next(Random random, long offset, long time) {
+            ConsumerRecord<byte[], byte[]> next(Random random, long offset, long time,
+                                                ConsumerRecord<byte[], byte[]> previous) {
                 return record(offset, key(random), value(random, offset), time);
             }
 
@@ -211,24 +217,37 @@ class CommitCrashTest {
         };
     }
 
-    private static StoreType<WindowStore<Bytes, byte[]>> window() {
-        return new StoreType<>("window") {
+    /**
+     * Window stores. With duplicates, every put is a new entry under the next sequence number,
+     * which the store keeps with its commits and takes from the records it restores: the
+     * changelog's records carry the numbers the store gave (no tombstones, which are no-ops).
+     */
+    private static StoreType<WindowStore<Bytes, byte[]>> window(boolean duplicates) {
+        return new StoreType<>(duplicates ? "window-duplicates" : "window") {
             @Override
             WindowStore<Bytes, byte[]> ours() {
-                return new LeveldbWindowStore("store", RETENTION, WINDOW, SEGMENT, false);
+                return new LeveldbWindowStore("store", RETENTION, WINDOW, SEGMENT, duplicates);
             }
 
             @Override
             WindowStore<Bytes, byte[]> model(String modelName) {
                 return Stores.inMemoryWindowStore(modelName, Duration.ofMillis(RETENTION), Duration.ofMillis(WINDOW),
-                        false).get();
+                        duplicates).get();
             }
 
             @Override
-            ConsumerRecord<byte[], byte[]> next(Random random, long offset, long time) {
+            ConsumerRecord<byte[], byte[]> next(Random random, long offset, long time,
+                                                ConsumerRecord<byte[], byte[]> previous) {
                 long start = Math.max(0, (time - random.nextInt(300)) / WINDOW * WINDOW);
-                byte[] schemaKey = WindowKeySchema.toStoreKeyBinary(Bytes.wrap(key(random)), start, 0).get();
-                return record(offset, schemaKey, value(random, offset), time);
+                int sequence = 0;
+                byte[] value = value(random, offset);
+                if (duplicates) {
+                    int last = previous == null ? 0 : ByteBuffer.wrap(previous.key()).getInt(previous.key().length - 4);
+                    sequence = (last + 1) & 0x7FFFFFFF;
+                    value = value != null ? value : ("value-" + offset).getBytes(StandardCharsets.UTF_8);
+                }
+                byte[] schemaKey = WindowKeySchema.toStoreKeyBinary(Bytes.wrap(key(random)), start, sequence).get();
+                return record(offset, schemaKey, value, time);
             }
 
             @Override
@@ -262,7 +281,8 @@ class CommitCrashTest {
             }
 
             @Override
-            ConsumerRecord<byte[], byte[]> next(Random random, long offset, long time) {
+            ConsumerRecord<byte[], byte[]> next(Random random, long offset, long time,
+                                                ConsumerRecord<byte[], byte[]> previous) {
                 long end = Math.max(0, time - random.nextInt(300));
                 Windowed<Bytes> session = new Windowed<>(Bytes.wrap(key(random)),
                         new SessionWindow(Math.max(0, end - random.nextInt(3) * 50), end));
@@ -306,7 +326,8 @@ class CommitCrashTest {
             }
 
             @Override
-            ConsumerRecord<byte[], byte[]> next(Random random, long offset, long time) {
+            ConsumerRecord<byte[], byte[]> next(Random random, long offset, long time,
+                                                ConsumerRecord<byte[], byte[]> previous) {
                 return record(offset, key(random), value(random, offset), Math.max(0, time - random.nextInt(300)));
             }
 
@@ -348,7 +369,8 @@ class CommitCrashTest {
 
         <S extends StateStore> void append(StoreType<S> type, S store, Random random) {
             time += random.nextInt(21);
-            ConsumerRecord<byte[], byte[]> r = type.next(random, records.size(), time);
+            ConsumerRecord<byte[], byte[]> r = type.next(random, records.size(), time,
+                    records.isEmpty() ? null : records.get(records.size() - 1));
             records.add(r);
             times.add(time);
             type.apply(store, r);
