@@ -460,11 +460,18 @@ std::string LogSummary(const std::string& dir) {
   return "log files " + std::to_string(count) + ", log bytes " + std::to_string(total);
 }
 
-int Write(const std::string& dir, const std::string& recipe_path) {
+// write: creates the database. update (create = false): opens an existing one and performs the
+// steps on top of what it holds; the model knows only the recipe's writes, so update refuses
+// `check` and `verify-snapshot` steps.
+int Write(const std::string& dir, const std::string& recipe_path, bool create) {
   Peer p(LoadRecipe(recipe_path));
   Model m(p.cmp);
   std::map<std::string, std::pair<const leveldb::Snapshot*, Model>> snaps;
-  p.Open(dir, true);
+  if (!create)
+    for (const Op& op : p.recipe.ops)
+      if (op.kind == Op::kCheck || op.kind == Op::kVerifySnapshot)
+        Die(2, recipe_path + ":" + std::to_string(op.line) + ": update cannot check (the database holds more than the recipe)");
+  p.Open(dir, create);
   leveldb::WriteOptions wo;
   leveldb::WriteBatch batch;
   bool in_batch = false;
@@ -520,7 +527,7 @@ int Write(const std::string& dir, const std::string& recipe_path) {
   for (auto& [name, s] : snaps) p.db->ReleaseSnapshot(s.first);
   delete p.db;
   p.db = nullptr;
-  std::printf("write ok: %zu ops, %zu live keys; %s\n", p.recipe.ops.size(), m.live.size(),
+  std::printf("%s ok: %zu ops, %zu live keys; %s\n", create ? "write" : "update", p.recipe.ops.size(), m.live.size(),
               LogSummary(dir).c_str());
   return 0;
 }
@@ -674,7 +681,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> a(argv + 1, argv + argc);
   bool count_reads = false;
   if (a.size() > 1 && a[0] == "verify" && a[1] == "--count-reads") count_reads = true, a.erase(a.begin() + 1);
-  if (a.size() == 3 && a[0] == "write") return Write(a[1], a[2]);
+  if (a.size() == 3 && a[0] == "write") return Write(a[1], a[2], true);
+  if (a.size() == 3 && a[0] == "update") return Write(a[1], a[2], false);
   if (a.size() == 3 && a[0] == "verify") return Verify(a[1], a[2], count_reads);
   if (a.size() == 2 && a[0] == "dump") return Dump(a[1]);
   if ((a.size() == 2 || a.size() == 3) && a[0] == "stats") return Stats(a[1], a.size() == 3 ? a[2] : "");
@@ -682,6 +690,7 @@ int main(int argc, char** argv) {
   if (a.size() == 2 && a[0] == "expand") return Expand(a[1]);
   std::fprintf(stderr,
                "usage: leveldb_peer write <dir> <recipe>\n"
+               "       leveldb_peer update <dir> <recipe>\n"
                "       leveldb_peer verify [--count-reads] <dir> <recipe>\n"
                "       leveldb_peer dump <file>\n"
                "       leveldb_peer stats <dir> [<recipe>]\n"

@@ -212,7 +212,17 @@ func logSummary(dir string) string {
 	return fmt.Sprintf("log files %d, log bytes %d", len(logs), total)
 }
 
-func write(p *peer, dir, recipePath string) {
+// write creates the database (create) or, for update, opens an existing one and performs the
+// steps on top of what it holds; the model knows only the recipe's writes, so update refuses
+// check and verify-snapshot steps.
+func write(p *peer, dir, recipePath string, create bool) {
+	if !create {
+		for _, o := range p.rc.ops {
+			if o.kind == opCheck || o.kind == opVerifySnapshot {
+				fatalf(2, "%s:%d: update cannot check (the database holds more than the recipe)", recipePath, o.line)
+			}
+		}
+	}
 	m := newModel(p.cmp.Compare)
 	type snap struct {
 		s *leveldb.Snapshot
@@ -225,7 +235,7 @@ func write(p *peer, dir, recipePath string) {
 		}
 		snaps = map[string]snap{}
 	}
-	p.open(dir, true)
+	p.open(dir, create)
 	var batch *leveldb.Batch
 	for _, o := range p.rc.ops {
 		at := fmt.Sprintf("%s:%d", recipePath, o.line)
@@ -288,7 +298,11 @@ func write(p *peer, dir, recipePath string) {
 	if err := p.db.Close(); err != nil {
 		fatalf(1, "close: %v", err)
 	}
-	fmt.Printf("write ok: %d ops, %d live keys; %s\n", len(p.rc.ops), len(m.live), logSummary(dir))
+	command := "write"
+	if !create {
+		command = "update"
+	}
+	fmt.Printf("%s ok: %d ops, %d live keys; %s\n", command, len(p.rc.ops), len(m.live), logSummary(dir))
 }
 
 func verify(p *peer, dir string) {
@@ -354,6 +368,7 @@ func main() {
 	}
 	usage := func() {
 		fmt.Fprintln(os.Stderr, "usage: go_peer write [--goleveldb-filter-name] <dir> <recipe>\n"+
+			"       go_peer update [--goleveldb-filter-name] <dir> <recipe>\n"+
 			"       go_peer verify [--strict-all] [--read-only] <dir> <recipe>\n"+
 			"       go_peer expand <recipe>")
 		os.Exit(2)
@@ -368,7 +383,7 @@ func main() {
 	p := newPeer(args[2])
 	for _, f := range flags {
 		switch {
-		case f == "--goleveldb-filter-name" && args[0] == "write":
+		case f == "--goleveldb-filter-name" && (args[0] == "write" || args[0] == "update"):
 			p.nativeFilter = true
 		case f == "--strict-all" && args[0] == "verify":
 			p.strictAll = true
@@ -380,7 +395,9 @@ func main() {
 	}
 	switch args[0] {
 	case "write":
-		write(p, args[1], args[2])
+		write(p, args[1], args[2], true)
+	case "update":
+		write(p, args[1], args[2], false)
 	case "verify":
 		verify(p, args[1])
 	default:

@@ -11,7 +11,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -295,12 +294,7 @@ class InteropTest {
 
     /** A copy of the database, so that each reader sees it as written. */
     static Path copy(Path db, String suffix) throws IOException {
-        Path to = db.resolveSibling(db.getFileName() + "." + suffix);
-        Files.createDirectories(to);
-        for (Path f : list(db)) {
-            Files.copy(f, to.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
-        }
-        return to;
+        return Peers.copy(db, suffix);
     }
 
     // ------------------------------------------------------------------ file level

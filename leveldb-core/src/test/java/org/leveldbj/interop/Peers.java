@@ -5,11 +5,14 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Assertions;
@@ -24,23 +27,29 @@ import org.leveldbj.testing.PeerUnavailableException;
  * <p>When g++, the LevelDB headers or Go are missing, the tests that need the peers are
  * skipped with a banner on stderr saying what is missing; under {@code CI=true} they fail
  * instead ({@link PeerExtension}).
+ *
+ * <p>Other modules' tests use the peers too: leveldb-core publishes its test classes as a
+ * {@code test-jar}. Run from another module, the peers are built into that module's
+ * {@code target/interop-peers}.
  */
-final class Peers {
+public final class Peers {
     private static final long BUILD_TIMEOUT_SECONDS = 300;
     private static final long RUN_TIMEOUT_SECONDS = 120;
 
     /** The outcome of one peer command. */
-    record Result(List<String> command, int exit, String stdout, String stderr) {
-        boolean ok() {
+    public record Result(List<String> command, int exit, String stdout, String stderr) {
+        /** @return whether the command exited with 0 */
+        public boolean ok() {
             return exit == 0;
         }
 
-        String output() {
+        /** @return standard output, then standard error */
+        public String output() {
             return stdout + stderr;
         }
 
         /** @return the result, after asserting that the command succeeded */
-        Result expectOk() {
+        public Result expectOk() {
             if (exit != 0) {
                 Assertions.fail("peer command failed (exit " + exit + "): " + String.join(" ", command) + "\n" + output());
             }
@@ -105,7 +114,7 @@ final class Peers {
      *
      * @return the peers
      */
-    static synchronized Peers get() {
+    public static synchronized Peers get() {
         if (instance == null && unavailable == null) {
             try {
                 instance = build();
@@ -132,10 +141,13 @@ final class Peers {
         throw new IllegalStateException("no interop/cpp/build.sh above " + Path.of("").toAbsolutePath());
     }
 
-    /** The test module's build directory (target), where the peers and scratch files go. */
+    /**
+     * The test module's build directory (target), where the peers and scratch files go: the
+     * working directory's (a module's, as surefire runs its tests), else leveldb-core's.
+     */
     static Path targetDir() {
         Path module = Path.of("").toAbsolutePath();
-        if (!Files.isRegularFile(module.resolve("pom.xml")) || !module.getFileName().toString().equals("leveldb-core")) {
+        if (!Files.isRegularFile(module.resolve("pom.xml")) || module.equals(repoRoot())) {
             module = repoRoot().resolve("leveldb-core");
         }
         return module.resolve("target");
@@ -258,14 +270,79 @@ final class Peers {
         }
     }
 
-    /** Runs the C++ peer. */
-    Result cpp(String... args) {
+    /**
+     * Runs the C++ peer.
+     *
+     * @param args its arguments (interop/README.md)
+     * @return what it did
+     */
+    public Result cpp(String... args) {
         return run(cpp, args);
     }
 
-    /** Runs the Go peer. */
-    Result go(String... args) {
+    /**
+     * Runs the Go peer.
+     *
+     * @param args its arguments (interop/README.md)
+     * @return what it did
+     */
+    public Result go(String... args) {
         return run(go, args);
+    }
+
+    /**
+     * A copy of a database directory beside it, {@code <dir>.<suffix>} (each reader changes the
+     * directory it opens: a copy lets each see the database as written).
+     *
+     * @param db the database directory
+     * @param suffix the copy's suffix
+     * @return the copy
+     * @throws IOException if copying fails
+     */
+    public static Path copy(Path db, String suffix) throws IOException {
+        Path to = db.resolveSibling(db.getFileName() + "." + suffix);
+        Files.createDirectories(to);
+        List<Path> files;
+        try (var s = Files.list(db)) {
+            files = s.sorted().toList();
+        }
+        for (Path f : files) {
+            Files.copy(f, to.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+        }
+        return to;
+    }
+
+    /**
+     * Asserts that both peers read exactly {@code expected} from the database: C++ LevelDB with
+     * paranoid checks and checksums, goleveldb at {@code StrictAll}, each on a copy, through
+     * their {@code verify} (gets, and forward and backward scans equal to the entries, no key
+     * more or less). The recipe of the entries is written to {@code recipeFile}.
+     *
+     * @param dir the database directory (left as it is)
+     * @param expected every entry the database holds, keys in unsigned byte order
+     * @param recipeFile where to write the recipe
+     * @return the peers' reports, one line each
+     * @throws IOException if the recipe or the copies cannot be written
+     */
+    public String verifyExactly(Path dir, SortedMap<byte[], byte[]> expected, Path recipeFile) throws IOException {
+        StringBuilder recipe = new StringBuilder();
+        HexFormat hex = HexFormat.of();
+        byte[] previous = null;
+        for (Map.Entry<byte[], byte[]> e : expected.entrySet()) {
+            if (previous != null && Arrays.compareUnsigned(previous, e.getKey()) >= 0) {
+                throw new IllegalArgumentException("expected entries not in unsigned byte order");
+            }
+            previous = e.getKey();
+            recipe.append("put ").append(e.getKey().length == 0 ? "-" : hex.formatHex(e.getKey())).append(' ')
+                    .append(e.getValue().length == 0 ? "-" : hex.formatHex(e.getValue())).append('\n');
+        }
+        Files.writeString(recipeFile, recipe, StandardCharsets.ISO_8859_1);
+        String name = dir.getFileName().toString();
+        String cppReport = cpp("verify", copy(dir, "cpp-verify").toString(), recipeFile.toString()).expectOk()
+                .stdout().trim();
+        String goReport = go("verify", "--strict-all", copy(dir, "go-verify").toString(), recipeFile.toString())
+                .expectOk().output().trim();
+        return name + ": C++ " + cppReport + "\n" + name + ": Go " + goReport;
     }
 
     /** @return the path of a sample recipe, interop/recipes/NAME.recipe */

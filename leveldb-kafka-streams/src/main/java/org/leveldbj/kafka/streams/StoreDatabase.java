@@ -65,6 +65,12 @@ import org.leveldbj.env.FileSystemEnv;
  *       see the byte: keys are given and returned without it.</li>
  * </ul>
  *
+ * <p>Compatibility: nothing here changes LevelDB's format. The metadata and data are ordinary
+ * entries, the compaction filters only remove entries or leave deletion markers, and the tables'
+ * {@code leveldbj.stats} meta block is one that other implementations ignore: C++ LevelDB 1.23
+ * and goleveldb read a store's database exactly as leveldbj does, and may write into a closed one
+ * (a data record in the store's layout is then read by the store).
+ *
  * <p>Durability, and why a commit costs microseconds: every write skips the write-ahead log, as
  * Kafka's RocksDB store's do, because the changelog topic is the store's log. A commit writes
  * the offsets and the position in one batch after the data they cover, and flushes nothing.
