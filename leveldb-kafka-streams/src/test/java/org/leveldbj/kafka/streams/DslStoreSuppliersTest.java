@@ -226,7 +226,14 @@ class DslStoreSuppliersTest {
                 Stores.persistentVersionedKeyValueStore("prices-store", HISTORY), caching, seed, tmp.resolve("kafka"));
         for (String topic : OUTPUTS) {
             assertTrue(!kafkas.outputs().get(topic).isEmpty(), topic + " had no output");
-            if (PER_KEY_ORDER.contains(topic)) {
+            if (topic.endsWith("-eowc-out")) {
+                // Kafka's in-memory stores can expire a closed window or session before it is
+                // emitted; ours keep it as Kafka's RocksDB stores do (EmitOnWindowCloseTest), so
+                // ours emit every final result the model emits, and may emit more
+                Map<String, List<String>> emitted = byKey(ours.outputs().get(topic));
+                byKey(kafkas.outputs().get(topic)).forEach((window, values) ->
+                        assertEquals(values, emitted.get(window), topic + " " + window));
+            } else if (PER_KEY_ORDER.contains(topic)) {
                 assertEquals(byKey(kafkas.outputs().get(topic)), byKey(ours.outputs().get(topic)), topic);
             } else {
                 assertEquals(kafkas.outputs().get(topic), ours.outputs().get(topic), topic);

@@ -43,7 +43,9 @@ import org.junit.platform.launcher.core.LauncherFactory;
  * (e.g. {@code 'KStreamWindowAggregateTest|Suppress.*'}); {@code --out} also writes the output
  * to a file. The output is tab-separated lines, the first field naming the line's kind:
  * <pre>
- * class    NAME  TESTS  FAILED  SKIPPED  MILLIS   one per test class, NAME fully qualified
+ * class    NAME  TESTS  FAILED  SKIPPED  MILLIS  STORES   one per test class, NAME fully qualified;
+ *                                                 STORES: how many DSL stores the stand-in supplied
+ *                                                 while the class ran ("-": Kafka's class)
  * failure  NAME  TEST  REASON                     one per failed test (or failed class: TEST is "(class)")
  * total    CLASSES  TESTS  FAILED  SKIPPED  MILLIS
  * stores   LOCATION  SUPPLIED                     where BuiltInDslStoreSuppliers was loaded from, and
@@ -75,6 +77,8 @@ public final class DslTestTiming {
         int skipped;
         long startNanos;
         long millis;
+        long suppliedAtStart;
+        String stores = "-";
 
         ClassResult(String name) {
             this.name = name;
@@ -119,7 +123,12 @@ public final class DslTestTiming {
 
         @Override
         public void executionStarted(TestIdentifier id) {
-            topClass(id).filter(id::equals).ifPresent(c -> result(c).startNanos = System.nanoTime());
+            topClass(id).filter(id::equals).ifPresent(c -> {
+                ClassResult r = result(c);
+                String supplied = suppliedByStandIn();
+                r.suppliedAtStart = supplied.equals("-") ? 0 : Long.parseLong(supplied);
+                r.startNanos = System.nanoTime();
+            });
         }
 
         @Override
@@ -136,6 +145,8 @@ public final class DslTestTiming {
             ClassResult r = result(top.get());
             if (id.equals(top.get())) {
                 r.millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - r.startNanos);
+                String supplied = suppliedByStandIn();
+                r.stores = supplied.equals("-") ? "-" : Long.toString(Long.parseLong(supplied) - r.suppliedAtStart);
             }
             TestExecutionResult.Status status = outcome.getStatus();
             if (id.isTest() && status == TestExecutionResult.Status.ABORTED) {
@@ -245,7 +256,7 @@ public final class DslTestTiming {
         int skipped = 0;
         for (ClassResult r : listener.classes.values()) {
             lines.add(String.join("\t", "class", r.name, Integer.toString(r.tests), Integer.toString(r.failed),
-                    Integer.toString(r.skipped), Long.toString(r.millis)));
+                    Integer.toString(r.skipped), Long.toString(r.millis), r.stores));
             tests += r.tests;
             failed += r.failed;
             skipped += r.skipped;

@@ -49,6 +49,7 @@ class DslTestTimingTest {
         assertEquals(2, o.tests().get(QUALIFIED), "its tests ran");
         assertTrue(o.failures().isEmpty(), () -> "no failure: " + o.failures());
         assertTrue(Long.parseLong(o.supplied()) > 0, "the stand-in supplied the DSL's stores: " + o.supplied());
+        assertEquals(o.supplied(), o.stores().get(QUALIFIED), "all of them while the class ran");
         assertEquals(standin.toRealPath(), Path.of(o.storesLocation()).toRealPath(), "loaded from the stand-in's directory");
         assertEquals(List.of(), DslTimingReport.checkStores(List.of(o), List.of()));
         List<String> report = DslTimingReport.report(List.of(o), List.of(o));

@@ -34,11 +34,12 @@ public final class DslTimingReport {
 
     /** One run's output, parsed. */
     record Run(Map<String, Long> millis, Map<String, Integer> tests, Map<String, String> failures, long totalMillis,
-            String storesLocation, String supplied) {
+            String storesLocation, String supplied, Map<String, String> stores) {
         static Run read(Path file) throws IOException {
             Map<String, Long> millis = new LinkedHashMap<>();
             Map<String, Integer> tests = new LinkedHashMap<>();
             Map<String, String> failures = new LinkedHashMap<>();
+            Map<String, String> stores = new LinkedHashMap<>();
             long total = -1;
             String location = null;
             String supplied = null;
@@ -48,6 +49,7 @@ public final class DslTimingReport {
                     case "class" -> {
                         millis.put(f[1], Long.parseLong(f[5]));
                         tests.put(f[1], Integer.parseInt(f[2]));
+                        stores.put(f[1], f.length > 6 ? f[6] : "-");
                     }
                     case "failure" -> failures.put(f[1] + "#" + f[2], f[3]);
                     case "total" -> total = Long.parseLong(f[5]);
@@ -63,7 +65,7 @@ public final class DslTimingReport {
             if (total < 0 || location == null) {
                 throw new IllegalArgumentException(file + ": no total or stores line (the run did not complete)");
             }
-            return new Run(millis, tests, failures, total, location, supplied);
+            return new Run(millis, tests, failures, total, location, supplied, stores);
         }
     }
 
@@ -157,21 +159,23 @@ public final class DslTimingReport {
         List<String> lines = new ArrayList<>();
         lines.add(String.format(Locale.ROOT, "Kafka's DSL tests, wall time in seconds: median (min-max) of %d run(s) on"
                 + " leveldbj stores (ours), %d on Kafka's RocksDB stores", ours.size(), rocks.size()));
-        String header = String.format(Locale.ROOT, "%-62s %5s  %-22s %-22s %6s", "class", "tests", "ours",
-                "rocksdb", "ratio");
+        lines.add("(stores: the DSL stores of ours the class used, in the first 'ours' run; 0: the class names"
+                + " Kafka's stores itself, or has none)");
+        String header = String.format(Locale.ROOT, "%-62s %5s %6s  %-22s %-22s %6s", "class", "tests", "stores",
+                "ours", "rocksdb", "ratio");
         lines.add(header);
-        record Row(String name, int tests, Stats ours, Stats rocks) {
+        record Row(String name, int tests, String stores, Stats ours, Stats rocks) {
         }
         List<Row> rows = new ArrayList<>();
         for (String c : classes) {
             Stats so = stats(ours, run -> run.millis().get(c));
             Stats sr = stats(rocks, run -> run.millis().get(c));
             int tests = ours.get(0).tests().getOrDefault(c, rocks.get(0).tests().getOrDefault(c, 0));
-            rows.add(new Row(c, tests, so, sr));
+            rows.add(new Row(c, tests, ours.get(0).stores().getOrDefault(c, "-"), so, sr));
         }
         rows.sort(Comparator.comparingLong((Row row) -> row.ours() == null ? 0 : row.ours().median()).reversed());
         for (Row row : rows) {
-            lines.add(line(shortName(row.name()), row.tests(), row.ours(), row.rocks()));
+            lines.add(line(shortName(row.name()), row.tests(), row.stores(), row.ours(), row.rocks()));
         }
         lines.add("");
         lines.add("per package (sum of its classes per run):");
@@ -181,10 +185,12 @@ public final class DslTimingReport {
         }
         for (Map.Entry<String, List<String>> e : packages.entrySet()) {
             int tests = rows.stream().filter(row -> e.getValue().contains(row.name())).mapToInt(Row::tests).sum();
-            lines.add(line(e.getKey(), tests, stats(ours, run -> sum(run, e.getValue())),
+            long stores = rows.stream().filter(row -> e.getValue().contains(row.name()))
+                    .mapToLong(row -> row.stores().equals("-") ? 0 : Long.parseLong(row.stores())).sum();
+            lines.add(line(e.getKey(), tests, Long.toString(stores), stats(ours, run -> sum(run, e.getValue())),
                     stats(rocks, run -> sum(run, e.getValue()))));
         }
-        lines.add(line("total (whole run)", rows.stream().mapToInt(Row::tests).sum(),
+        lines.add(line("total (whole run)", rows.stream().mapToInt(Row::tests).sum(), ours.get(0).supplied(),
                 stats(ours, Run::totalMillis), stats(rocks, Run::totalMillis)));
 
         TreeSet<String> failed = new TreeSet<>();
@@ -220,10 +226,10 @@ public final class DslTimingReport {
         return values.isEmpty() ? null : Stats.of(values);
     }
 
-    private static String line(String name, int tests, Stats ours, Stats rocks) {
+    private static String line(String name, int tests, String stores, Stats ours, Stats rocks) {
         String ratio = ours == null || rocks == null ? "-"
                 : rocks.median() == 0 ? "-" : String.format(Locale.ROOT, "%.2f", (double) ours.median() / rocks.median());
-        return String.format(Locale.ROOT, "%-62s %5d  %-22s %-22s %6s", name, tests,
+        return String.format(Locale.ROOT, "%-62s %5d %6s  %-22s %-22s %6s", name, tests, stores,
                 ours == null ? "-" : ours.text(), rocks == null ? "-" : rocks.text(), ratio);
     }
 

@@ -23,8 +23,8 @@ class DslTimingReportTest {
             throws IOException {
         List<String> lines = new ArrayList<>();
         lines.add("some test's own output");
-        lines.add("class\t" + P + "ATest\t3\t" + failures.length + "\t0\t" + aMillis);
-        lines.add("class\t" + P + "sub.BTest\t2\t0\t1\t" + bMillis);
+        lines.add("class\t" + P + "ATest\t3\t" + failures.length + "\t0\t" + aMillis + "\t" + (supplied.equals("-") ? "-" : "4"));
+        lines.add("class\t" + P + "sub.BTest\t2\t0\t1\t" + bMillis + "\t" + (supplied.equals("-") ? "-" : "0"));
         for (String f : failures) {
             lines.add("failure\t" + P + "ATest\t" + f + "\tjava.lang.AssertionError: expected: <1> but was: <2>");
         }
@@ -44,10 +44,10 @@ class DslTimingReportTest {
         List<String> report = DslTimingReport.report(ours, rocks);
         String text = String.join("\n", report);
         // ATest: ours 1, 2, 3 s -> 2.0 (1.0-3.0); RocksDB 4.0; ratio 0.50
-        assertTrue(report.stream().anyMatch(l -> l.startsWith("ATest ") && l.contains("2.0 (1.0-3.0)")
+        assertTrue(report.stream().anyMatch(l -> l.matches("ATest +3 +4 .*") && l.contains("2.0 (1.0-3.0)")
                 && l.contains("4.0 (4.0-4.0)") && l.endsWith("0.50")), text);
         // sub.BTest: 0.5 against 0.25: 2.00
-        assertTrue(report.stream().anyMatch(l -> l.startsWith("sub.BTest ") && l.endsWith("2.00")), text);
+        assertTrue(report.stream().anyMatch(l -> l.matches("sub.BTest +2 +0 .*") && l.endsWith("2.00")), text);
         // packages: each class in its own; total from the total lines: ours 1.5, 3.6, 2.7 s; RocksDB 4.35
         assertTrue(report.stream().anyMatch(l -> l.startsWith(P + "sub ")), text);
         assertTrue(report.stream().anyMatch(l -> l.startsWith("total (whole run)") && l.contains("2.7 (1.5-3.6)")
