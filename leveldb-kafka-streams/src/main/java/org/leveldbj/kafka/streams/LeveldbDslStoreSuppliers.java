@@ -1,7 +1,9 @@
 package org.leveldbj.kafka.streams;
 
+import java.time.Duration;
 import java.util.Map;
 import org.apache.kafka.streams.DslStoreFormat;
+import org.apache.kafka.streams.kstream.EmitStrategy;
 import org.apache.kafka.streams.state.DslKeyValueParams;
 import org.apache.kafka.streams.state.DslSessionParams;
 import org.apache.kafka.streams.state.DslStoreSuppliers;
@@ -35,7 +37,16 @@ import org.apache.kafka.streams.state.WindowBytesStoreSupplier;
  * <p>Emit-on-window-close windows get the same window store as other windows (Kafka's RocksDB
  * suppliers give them a time-ordered store): windows close in the order of their segments
  * ({@link WindowBytesStoreSupplier#segmentIntervalMs()}), key by key within a segment, rather
- * than strictly by time; each key's windows still close in time order.
+ * than strictly by time; each key's windows still close in time order. The DSL's default
+ * retention is the window size (or inactivity gap) plus the grace period, and a store that expires
+ * exactly at its retention would drop a window (or hide a session from the query of closed
+ * sessions) at the stream time at which it closes, or soon after, so that its final result would
+ * never be emitted. So, as Kafka's time-ordered RocksDB stores for these aggregations do: their
+ * window stores keep windows one millisecond longer (a window starting at
+ * {@code streamTime - retention} is kept; the supplier's retention period is one millisecond more
+ * than asked), and their session stores answer the query of closed sessions
+ * ({@code findSessions(earliestSessionEndTime, latestSessionEndTime)}) from every segment not
+ * yet removed (see {@link LeveldbSessionStore}).
  *
  * <p>Thread safety: stateless.
  */
@@ -62,22 +73,42 @@ public class LeveldbDslStoreSuppliers implements DslStoreSuppliers {
     @Override
     public WindowBytesStoreSupplier windowStore(DslWindowParams params) {
         DslStoreFormat format = params.dslStoreFormat();
+        Duration retention = windowRetention(params.retentionPeriod(), params.emitStrategy());
         if (format == DslStoreFormat.HEADERS) {
-            return LeveldbStores.persistentTimestampedWindowStoreWithHeaders(params.name(), params.retentionPeriod(),
+            return LeveldbStores.persistentTimestampedWindowStoreWithHeaders(params.name(), retention,
                     params.windowSize(), params.retainDuplicates());
         }
         return format == DslStoreFormat.PLAIN
-                ? LeveldbStores.persistentWindowStore(params.name(), params.retentionPeriod(), params.windowSize(),
+                ? LeveldbStores.persistentWindowStore(params.name(), retention, params.windowSize(),
                         params.retainDuplicates())
-                : LeveldbStores.persistentTimestampedWindowStore(params.name(), params.retentionPeriod(),
+                : LeveldbStores.persistentTimestampedWindowStore(params.name(), retention,
                         params.windowSize(), params.retainDuplicates());
     }
 
     @Override
     public SessionBytesStoreSupplier sessionStore(DslSessionParams params) {
-        if (params.storeFormat() == DslStoreFormat.HEADERS) {
-            return LeveldbStores.persistentSessionStoreWithHeaders(params.name(), params.retentionPeriod());
+        return LeveldbSessionBytesStoreSupplier.create(params.name(), params.retentionPeriod(),
+                params.storeFormat() == DslStoreFormat.HEADERS, onWindowClose(params.emitStrategy()));
+    }
+
+    private static boolean onWindowClose(EmitStrategy emit) {
+        return emit != null && emit.type() == EmitStrategy.StrategyType.ON_WINDOW_CLOSE;
+    }
+
+    /**
+     * The retention a window store gets: the DSL's, or for emit-on-window-close that plus one
+     * millisecond (see the class comment), at most {@code Long.MAX_VALUE} ms.
+     */
+    static Duration windowRetention(Duration asked, EmitStrategy emit) {
+        if (!onWindowClose(emit) || asked.isNegative()) {
+            return asked; // a negative one is refused by the store's supplier, with Kafka's message
         }
-        return LeveldbStores.persistentSessionStore(params.name(), params.retentionPeriod());
+        long ms;
+        try {
+            ms = asked.toMillis();
+        } catch (ArithmeticException e) {
+            return asked; // not representable in milliseconds: refused by the store's supplier
+        }
+        return Duration.ofMillis(ms == Long.MAX_VALUE ? ms : ms + 1);
     }
 }

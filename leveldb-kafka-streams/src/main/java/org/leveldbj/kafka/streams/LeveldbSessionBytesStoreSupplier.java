@@ -18,11 +18,13 @@ public class LeveldbSessionBytesStoreSupplier implements SessionBytesStoreSuppli
     private final String name;
     private final long retentionPeriod;
     private final boolean headers;
+    private final boolean emitOnWindowClose;
 
-    LeveldbSessionBytesStoreSupplier(String name, long retentionPeriod, boolean headers) {
+    LeveldbSessionBytesStoreSupplier(String name, long retentionPeriod, boolean headers, boolean emitOnWindowClose) {
         this.name = name;
         this.retentionPeriod = retentionPeriod;
         this.headers = headers;
+        this.emitOnWindowClose = emitOnWindowClose;
     }
 
     /**
@@ -34,14 +36,24 @@ public class LeveldbSessionBytesStoreSupplier implements SessionBytesStoreSuppli
      *     in milliseconds
      */
     static LeveldbSessionBytesStoreSupplier create(String name, Duration retentionPeriod, boolean headers) {
+        return create(name, retentionPeriod, headers, false);
+    }
+
+    /**
+     * As {@link #create(String, Duration, boolean)}; with {@code emitOnWindowClose}, the stores'
+     * {@code findSessions(earliestSessionEndTime, latestSessionEndTime)} sees the sessions of every
+     * segment not yet removed (see {@link LeveldbSessionStore}).
+     */
+    static LeveldbSessionBytesStoreSupplier create(String name, Duration retentionPeriod, boolean headers,
+            boolean emitOnWindowClose) {
         Objects.requireNonNull(name, "name cannot be null");
         long retentionMs = ApiUtils.validateMillisecondDuration(retentionPeriod,
                 ApiUtils.prepareMillisCheckFailMsgPrefix(retentionPeriod, "retentionPeriod"));
         if (retentionMs < 0) {
             throw new IllegalArgumentException("retentionPeriod cannot be negative");
         }
-        return headers ? new LeveldbSessionHeadersBytesStoreSupplier(name, retentionMs)
-                : new LeveldbSessionBytesStoreSupplier(name, retentionMs, false);
+        return headers ? new LeveldbSessionHeadersBytesStoreSupplier(name, retentionMs, emitOnWindowClose)
+                : new LeveldbSessionBytesStoreSupplier(name, retentionMs, false, emitOnWindowClose);
     }
 
     @Override
@@ -51,8 +63,8 @@ public class LeveldbSessionBytesStoreSupplier implements SessionBytesStoreSuppli
 
     @Override
     public SessionStore<Bytes, byte[]> get() {
-        return headers ? new LeveldbSessionStoreWithHeaders(name, retentionPeriod, segmentIntervalMs())
-                : new LeveldbSessionStore(name, retentionPeriod, segmentIntervalMs());
+        return headers ? new LeveldbSessionStoreWithHeaders(name, retentionPeriod, segmentIntervalMs(), emitOnWindowClose)
+                : new LeveldbSessionStore(name, retentionPeriod, segmentIntervalMs(), emitOnWindowClose);
     }
 
     @Override
@@ -73,7 +85,8 @@ public class LeveldbSessionBytesStoreSupplier implements SessionBytesStoreSuppli
 
     @Override
     public String toString() {
-        return "LeveldbSessionBytesStoreSupplier(" + name + (headers ? ", headers" : "") + ", retention="
+        return "LeveldbSessionBytesStoreSupplier(" + name + (headers ? ", headers" : "")
+                + (emitOnWindowClose ? ", emit on window close" : "") + ", retention="
                 + retentionPeriod + "ms)";
     }
 }

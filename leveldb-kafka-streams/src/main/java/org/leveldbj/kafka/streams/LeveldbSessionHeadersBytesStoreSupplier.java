@@ -10,7 +10,7 @@ import org.apache.kafka.streams.state.HeadersBytesStoreSupplier;
  */
 public final class LeveldbSessionHeadersBytesStoreSupplier extends LeveldbSessionBytesStoreSupplier
         implements HeadersBytesStoreSupplier {
-    LeveldbSessionHeadersBytesStoreSupplier(String name, long retentionPeriod) {
-        super(name, retentionPeriod, true);
+    LeveldbSessionHeadersBytesStoreSupplier(String name, long retentionPeriod, boolean emitOnWindowClose) {
+        super(name, retentionPeriod, true, emitOnWindowClose);
     }
 }

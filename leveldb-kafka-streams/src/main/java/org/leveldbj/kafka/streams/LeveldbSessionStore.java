@@ -37,6 +37,13 @@ import org.slf4j.LoggerFactory;
  * <p>Retention (see {@link SegmentedData}), by session end: sessions ending at or before
  * {@code streamTime - retentionPeriod} are invisible at once, dropped when put (Kafka's
  * dropped-records metric and warning), and removed from the database a segment at a time.
+ * One exception, for the stores {@link LeveldbDslStoreSuppliers} gives emit-on-window-close
+ * session aggregations: there {@link #findSessions(long, long)} (the DSL's read of the sessions
+ * that closed) sees every session of the segments not yet removed, as Kafka's RocksDB
+ * time-ordered session store does. The DSL's default retention is the inactivity gap plus the
+ * grace period, and a session closes once its end is more than the grace period behind the stream
+ * time, so with exact expiry a session would stay readable by that query for only the gap's
+ * length of stream time, and be lost if the stream time jumps further between two emissions.
  * {@link #remove} does not advance the stream time (as Kafka's in-memory store).
  *
  * <p>Why one database per store: see {@link LeveldbWindowStore}.
@@ -64,13 +71,27 @@ public class LeveldbSessionStore extends SegmentedStore implements SessionStore<
         return c != 0 ? c : Long.compare(start(a), start(b));
     };
 
+    private final boolean emitOnWindowClose;
+
     /**
      * @param name the store's name
      * @param retentionPeriod how long sessions are kept after their end, milliseconds
      * @param segmentInterval the segments' length, milliseconds, positive
      */
     public LeveldbSessionStore(String name, long retentionPeriod, long segmentInterval) {
+        this(name, retentionPeriod, segmentInterval, false);
+    }
+
+    /**
+     * @param name the store's name
+     * @param retentionPeriod how long sessions are kept after their end, milliseconds
+     * @param segmentInterval the segments' length, milliseconds, positive
+     * @param emitOnWindowClose whether {@link #findSessions(long, long)} sees the sessions of
+     *     every segment not yet removed (see the class comment)
+     */
+    LeveldbSessionStore(String name, long retentionPeriod, long segmentInterval, boolean emitOnWindowClose) {
         super(name, retentionPeriod, segmentInterval);
+        this.emitOnWindowClose = emitOnWindowClose;
     }
 
     /** The session end of Kafka's session key schema bytes. */
@@ -236,13 +257,15 @@ public class LeveldbSessionStore extends SegmentedStore implements SessionStore<
      * DSL's emit-on-window-close session aggregation asks for. Ordered by end time, then key,
      * then start time (as Kafka's in-memory and time-ordered session stores): each segment's
      * matching sessions are sorted in memory, one segment at a time (the range the DSL asks
-     * for is the sessions that closed since its last emission).
+     * for is the sessions that closed since its last emission). Expired sessions are not
+     * returned, except by the stores of emit-on-window-close aggregations (see the class comment).
      */
     @Override
     public KeyValueIterator<Windowed<Bytes>, byte[]> findSessions(long earliestSessionEndTime,
                                                                   long latestSessionEndTime) {
         StoreDatabase d = openDatabase();
-        long from = Math.max(Math.max(0, earliestSessionEndTime), segments().minVisible());
+        long from = Math.max(Math.max(0, earliestSessionEndTime),
+                emitOnWindowClose ? segments().liveSegmentsStart() : segments().minVisible());
         if (latestSessionEndTime < from) {
             return empty();
         }

@@ -17,4 +17,9 @@ public class LeveldbSessionStoreWithHeaders extends LeveldbSessionStore implemen
     public LeveldbSessionStoreWithHeaders(String name, long retentionPeriod, long segmentInterval) {
         super(name, retentionPeriod, segmentInterval);
     }
+
+    /** As {@link LeveldbSessionStore}'s constructor of the same arguments. */
+    LeveldbSessionStoreWithHeaders(String name, long retentionPeriod, long segmentInterval, boolean emitOnWindowClose) {
+        super(name, retentionPeriod, segmentInterval, emitOnWindowClose);
+    }
 }

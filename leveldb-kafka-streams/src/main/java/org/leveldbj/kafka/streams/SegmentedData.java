@@ -135,6 +135,15 @@ final class SegmentedData {
         return timestamp / segmentInterval;
     }
 
+    /**
+     * @return the first timestamp of the oldest segment holding a timestamp that is not expired:
+     *     what is older is expired and being removed; from here on the data is still in the
+     *     database (expired or not), as in the live segments of Kafka's RocksDB stores
+     */
+    long liveSegmentsStart() {
+        return minLiveSegment() * segmentInterval;
+    }
+
     /** @return the oldest segment holding a timestamp that is not expired */
     private long minLiveSegment() {
         return segmentId(Math.max(0, minVisible()));

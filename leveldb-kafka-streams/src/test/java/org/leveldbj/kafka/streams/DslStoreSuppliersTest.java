@@ -38,6 +38,7 @@ import org.apache.kafka.streams.kstream.Windowed;
 import org.apache.kafka.streams.state.BuiltInDslStoreSuppliers;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.SessionStore;
+import org.apache.kafka.streams.state.WindowStore;
 import org.apache.kafka.streams.state.Stores;
 import org.apache.kafka.streams.state.VersionedBytesStoreSupplier;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -108,7 +109,12 @@ class DslStoreSuppliersTest {
                 .to("sliding-out");
         byUser.windowedBy(TimeWindows.ofSizeAndGrace(Duration.ofSeconds(10), Duration.ofSeconds(2)))
                 .emitStrategy(EmitStrategy.onWindowClose())
-                .count(Materialized.as("tumbling-eowc")).toStream((w, v) -> windowed(w)).mapValues(String::valueOf)
+                // retention beyond size + grace: Kafka's in-memory store (the model) expires a window
+                // as it closes and emits none (ours emits them, as Kafka's RocksDB store:
+                // EmitOnWindowCloseTest)
+                .count(Materialized.<String, Long, WindowStore<Bytes, byte[]>>as("tumbling-eowc")
+                        .withRetention(Duration.ofSeconds(30)))
+                .toStream((w, v) -> windowed(w)).mapValues(String::valueOf)
                 .to("tumbling-eowc-out");
         byUser.windowedBy(SessionWindows.ofInactivityGapAndGrace(Duration.ofSeconds(5), Duration.ofSeconds(2)))
                 .count(Materialized.as("sessions")).toStream((w, v) -> windowed(w))
@@ -180,7 +186,10 @@ class DslStoreSuppliersTest {
                 }
                 stores.put(name, contents);
             }
-            for (String name : List.of("tumbling", "hopping", "sliding", "tumbling-eowc")) {
+            // (not "tumbling-eowc": its store keeps a window starting at streamTime - retention, as
+            // Kafka's RocksDB store for emit-on-window-close does, and the model does not; its
+            // output is compared)
+            for (String name : List.of("tumbling", "hopping", "sliding")) {
                 Map<String, String> contents = new TreeMap<>();
                 try (KeyValueIterator<Windowed<String>, ?> it = driver.<String, Object>getTimestampedWindowStore(name).all()) {
                     it.forEachRemaining(kv -> contents.put(windowed(kv.key), String.valueOf(kv.value)));
@@ -217,7 +226,14 @@ class DslStoreSuppliersTest {
                 Stores.persistentVersionedKeyValueStore("prices-store", HISTORY), caching, seed, tmp.resolve("kafka"));
         for (String topic : OUTPUTS) {
             assertTrue(!kafkas.outputs().get(topic).isEmpty(), topic + " had no output");
-            if (PER_KEY_ORDER.contains(topic)) {
+            if (topic.endsWith("-eowc-out")) {
+                // Kafka's in-memory stores can expire a closed window or session before it is
+                // emitted; ours keep it as Kafka's RocksDB stores do (EmitOnWindowCloseTest), so
+                // ours emit every final result the model emits, and may emit more
+                Map<String, List<String>> emitted = byKey(ours.outputs().get(topic));
+                byKey(kafkas.outputs().get(topic)).forEach((window, values) ->
+                        assertEquals(values, emitted.get(window), topic + " " + window));
+            } else if (PER_KEY_ORDER.contains(topic)) {
                 assertEquals(byKey(kafkas.outputs().get(topic)), byKey(ours.outputs().get(topic)), topic);
             } else {
                 assertEquals(kafkas.outputs().get(topic), ours.outputs().get(topic), topic);
