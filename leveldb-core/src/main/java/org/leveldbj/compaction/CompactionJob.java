@@ -293,8 +293,7 @@ public final class CompactionJob {
                     lastSequenceForKey = sequence;
                     if (!drop && filteredValue != null) {
                         if (out == null) {
-                            out = new TableFileWriter(env, dbDir, context.newOutputFileNumber(), sst, tableOptions,
-                                    vset.tables());
+                            out = newOutput(c);
                         }
                         out.add(key, filteredValue);
                         settled.kept(type == ValueType.DELETION.persistentId(), out);
@@ -311,8 +310,7 @@ public final class CompactionJob {
                 }
                 if (!drop) {
                     if (out == null) {
-                        out = new TableFileWriter(env, dbDir, context.newOutputFileNumber(), sst, tableOptions,
-                                vset.tables());
+                        out = newOutput(c);
                     }
                     ByteBuffer value = input.value();
                     if (separated && type == ValueType.VALUE_REFERENCE.persistentId()) {
@@ -374,6 +372,17 @@ public final class CompactionJob {
         }
         long read = Version.totalFileSize(c.inputs(0)) + Version.totalFileSize(c.inputs(1));
         return new CompactionStats((System.nanoTime() - start - flushNanos) / 1000, read, written);
+    }
+
+    /**
+     * Starts an output table, which samples its live keys in the levels below the output level
+     * ({@link TableFileWriter#sampleNovelty}): the data older than the compaction's inputs.
+     */
+    private TableFileWriter newOutput(Compaction c) throws IOException {
+        TableFileWriter out = new TableFileWriter(env, dbDir, context.newOutputFileNumber(), sst, tableOptions,
+                vset.tables());
+        out.sampleNovelty(new OlderData(c.inputVersion(), c.level() + 2));
+        return out;
     }
 
     /** @return what the filter decided in the last run ({@link FilterCounts#NONE} without a filter) */

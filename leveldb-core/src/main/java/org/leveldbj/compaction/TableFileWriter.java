@@ -37,6 +37,17 @@ public final class TableFileWriter {
     private byte[] smallest;
     private boolean done;
 
+    /** Live keys sampled per stride before the stride doubles. */
+    static final int SAMPLES_PER_STRIDE = 32;
+    /** Where the sampled live keys are looked up, or {@code null}: no sampling. */
+    private OlderData older;
+    /** One live key in {@code stride} is looked up; each sample stands for {@code stride} keys. */
+    private long stride = 1;
+    private int samplesAtStride;
+    private long nextSampleAt = 1;
+    private double sampledWeight;
+    private double novelWeight;
+
     /**
      * Creates the file.
      *
@@ -72,11 +83,42 @@ public final class TableFileWriter {
             smallest = new byte[length];
             key.get(key.position(), smallest);
         }
+        long liveBefore = builder.liveKeys();
         try {
             builder.add(key, value);
         } catch (IOException e) {
             throw IoErrors.withPath(path, e);
         }
+        if (older != null && builder.liveKeys() != liveBefore && builder.liveKeys() >= nextSampleAt) {
+            sample(key);
+        }
+    }
+
+    /**
+     * Samples the table's live keys (user keys whose newest version here is a value) and looks
+     * them up in the data older than the table, so that its stats block records how many of its
+     * live keys are new to the database ({@link org.leveldbj.table.KeyCounts#novelLiveKeys()}).
+     * Every key is looked up at first, then one in 2, 4, ... as the table grows: the stride
+     * doubles every {@value #SAMPLES_PER_STRIDE} samples, so a table of {@code n} live keys costs
+     * about {@code 32 * log2(n / 32)} lookups. Without a call, every live key is taken to be new.
+     * Requires: before the first {@link #add}.
+     *
+     * @param olderData where to look the keys up
+     */
+    public void sampleNovelty(OlderData olderData) {
+        this.older = olderData;
+    }
+
+    private void sample(ByteBuffer key) {
+        sampledWeight += stride;
+        if (!older.holdsLive(key)) {
+            novelWeight += stride;
+        }
+        if (++samplesAtStride == SAMPLES_PER_STRIDE) {
+            samplesAtStride = 0;
+            stride *= 2;
+        }
+        nextSampleAt = builder.liveKeys() + stride;
     }
 
     /**
@@ -144,6 +186,9 @@ public final class TableFileWriter {
     void complete() throws IOException {
         assert builder.numEntries() > 0;
         done = true;
+        if (older != null && sampledWeight > 0) {
+            builder.setNovelShare(novelWeight / sampledWeight);
+        }
         try {
             builder.finish();
         } catch (IOException e) {
@@ -262,11 +307,38 @@ public final class TableFileWriter {
     public static FileMetaData writeAll(Env env, Path dbDir, long number, boolean sst, TableOptions options,
                                         TableSource tables, SortedIterator entries, VersionEdit liveBytes,
                                         boolean syncDirectory) throws IOException {
+        return writeAll(env, dbDir, number, sst, options, tables, entries, liveBytes, syncDirectory, null);
+    }
+
+    /**
+     * Writes every entry of an iterator to a new table, as
+     * {@link #writeAll(Env, Path, long, boolean, TableOptions, TableSource, SortedIterator, VersionEdit, boolean)}
+     * does, sampling its live keys in older data ({@link #sampleNovelty}).
+     *
+     * @param env the environment
+     * @param dbDir the database directory
+     * @param number the table's file number
+     * @param sst whether to name it {@code .sst} rather than {@code .ldb}
+     * @param options table settings
+     * @param tables used to check that the finished table opens
+     * @param entries the entries, in key order; closed by the caller
+     * @param liveBytes receives the record sizes of the references written, or {@code null}
+     * @param syncDirectory whether to sync the directory after the table
+     * @param olderData the data older than the entries, or {@code null}: no sampling
+     * @return the table's metadata, or {@code null} when there were no entries (no file is left)
+     * @throws IOException if writing fails (no file is left)
+     */
+    public static FileMetaData writeAll(Env env, Path dbDir, long number, boolean sst, TableOptions options,
+                                        TableSource tables, SortedIterator entries, VersionEdit liveBytes,
+                                        boolean syncDirectory, OlderData olderData) throws IOException {
         entries.seekToFirst();
         if (!entries.valid()) {
             return null;
         }
         TableFileWriter out = new TableFileWriter(env, dbDir, number, sst, options, tables);
+        if (olderData != null) {
+            out.sampleNovelty(olderData);
+        }
         try {
             for (; entries.valid(); entries.next()) {
                 out.add(entries.key(), entries.value());

@@ -1,7 +1,12 @@
 package org.leveldbj.engine;
 
 import org.iq80.leveldb.DBException;
+import org.leveldbj.key.InternalKeys;
+import org.leveldbj.key.PointLookup;
 import org.leveldbj.memtable.MemTable;
+import org.leveldbj.memtable.NovelShare;
+import org.leveldbj.table.KeyCounts;
+import org.leveldbj.table.TableReadOptions;
 import org.leveldbj.table.EntryCounts;
 import org.leveldbj.table.EntrySample;
 import org.leveldbj.version.FileMetaData;
@@ -60,6 +65,12 @@ import org.leveldbj.version.VersionSet;
  * <p>Thread safety: stateless; reads a pinned {@link ReadView} and takes no database lock.
  */
 final class EntryCountEstimate {
+    /** About how many keys of a memtable an estimate looks up in the older data. */
+    static final int MEMTABLE_SAMPLE = 64;
+    /** A memtable is sampled again once its live keys grew by a quarter, and at least by this many. */
+    static final long MIN_RESAMPLE_GROWTH = 64;
+    private static final TableReadOptions SAMPLE_READS = TableReadOptions.of(false, false);
+
     private EntryCountEstimate() {
     }
 
@@ -88,11 +99,11 @@ final class EntryCountEstimate {
      * @return the estimate, never negative
      */
     static long of(ReadView view, TableSource tables, InfoLog log) {
-        double sum = view.mem.entryCounts().net();
-        if (view.imm != null) {
-            sum += view.imm.entryCounts().net();
-        }
         Version v = view.version;
+        double sum = memNet(view.mem, view.imm, v);
+        if (view.imm != null) {
+            sum += memNet(view.imm, null, v);
+        }
         long knownNet = 0;
         long knownBytes = 0;
         double unknownBytes = 0;
@@ -100,7 +111,7 @@ final class EntryCountEstimate {
             for (FileMetaData f : v.files(level)) {
                 EntryCounts counts = counts(f, tables, log);
                 if (counts != null) {
-                    knownNet += counts.net();
+                    knownNet += counts.liveNet();
                     knownBytes += f.fileSize();
                     continue;
                 }
@@ -117,6 +128,54 @@ final class EntryCountEstimate {
             sum += unknownBytes * ((double) knownNet / knownBytes);
         }
         return sum <= 0 ? 0 : Math.round(sum);
+    }
+
+    /**
+     * What a memtable adds: its live keys new to the database (the share found by looking a
+     * sample of them up in the older data, kept on the memtable until its live keys change by a quarter)
+     * minus its tombstones.
+     */
+    static double memNet(MemTable mem, MemTable olderMem, Version version) {
+        KeyCounts keys = mem.entryCounts().keys();
+        return novelShare(mem, keys.liveKeys(), olderMem, version) * keys.liveKeys() - keys.tombstoneKeys();
+    }
+
+    /** The share of a memtable's live keys not live in older data: kept, or sampled anew. */
+    private static double novelShare(MemTable mem, long liveKeys, MemTable olderMem, Version version) {
+        if (liveKeys == 0) {
+            return 1;
+        }
+        NovelShare noted = mem.novelShare();
+        if (noted != null
+                && Math.abs(liveKeys - noted.atLiveKeys()) < Math.max(MIN_RESAMPLE_GROWTH, noted.atLiveKeys() / 4)) {
+            return noted.share();
+        }
+        int live = 0;
+        int novel = 0;
+        Version.GetStats stats = new Version.GetStats();
+        PointLookup lookup = new PointLookup();
+        for (byte[] key : mem.sampleUserKeys(MEMTABLE_SAMPLE)) {
+            lookup.start(key, InternalKeys.MAX_SEQUENCE);
+            if (!mem.get(lookup) || lookup.state() != PointLookup.FOUND) {
+                continue; // deleted here: not one of the live keys
+            }
+            live++;
+            lookup.start(key, InternalKeys.MAX_SEQUENCE);
+            boolean inOlderMem = olderMem != null && olderMem.get(lookup);
+            if (!inOlderMem) {
+                try {
+                    version.get(lookup, SAMPLE_READS, stats);
+                } catch (DBException unreadable) {
+                    lookup.clear(); // counted as new: reads report the damage
+                }
+            }
+            if (lookup.state() != PointLookup.FOUND) {
+                novel++;
+            }
+        }
+        double share = live == 0 ? 1 : (double) novel / live;
+        mem.noteNovelShare(new NovelShare(liveKeys, share));
+        return share;
     }
 
     /** The table's counts: kept, or read from its stats block once; {@code null} if it has none. */
