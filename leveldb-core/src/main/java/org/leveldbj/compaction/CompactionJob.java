@@ -14,6 +14,7 @@ import org.leveldbj.iterator.MergingIterator;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.ValueType;
+import org.leveldbj.table.EntryCounts;
 import org.leveldbj.table.TableOptions;
 import org.leveldbj.table.TableReadOptions;
 import org.leveldbj.version.FileMetaData;
@@ -381,8 +382,29 @@ public final class CompactionJob {
     private TableFileWriter newOutput(Compaction c) throws IOException {
         TableFileWriter out = new TableFileWriter(env, dbDir, context.newOutputFileNumber(), sst, tableOptions,
                 vset.tables());
-        out.sampleNovelty(new OlderData(c.inputVersion(), c.level() + 2));
+        out.sampleNovelty(new OlderData(c.inputVersion(), c.level() + 2), expectedEntriesPerOutput(c));
         return out;
+    }
+
+    /**
+     * About how many entries an output of a compaction holds: the inputs' entries per byte (from
+     * their counts, 100 bytes an entry where none are known) times the output file size, at most
+     * every input entry.
+     */
+    private static long expectedEntriesPerOutput(Compaction c) {
+        long entries = 0;
+        long bytes = 0;
+        for (int which = 0; which < 2; which++) {
+            for (FileMetaData f : c.inputs(which)) {
+                EntryCounts counts = f.entryCounts();
+                entries += counts != null ? counts.entries() : f.fileSize() / 100;
+                bytes += f.fileSize();
+            }
+        }
+        if (bytes == 0) {
+            return 0;
+        }
+        return Math.min(entries, (long) ((double) entries / bytes * c.maxOutputFileSize()));
     }
 
     /** @return what the filter decided in the last run ({@link FilterCounts#NONE} without a filter) */

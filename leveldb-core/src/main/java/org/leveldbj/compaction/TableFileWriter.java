@@ -37,16 +37,15 @@ public final class TableFileWriter {
     private byte[] smallest;
     private boolean done;
 
-    /** Live keys sampled per stride before the stride doubles. */
-    static final int SAMPLES_PER_STRIDE = 32;
+    /** About how many live keys of a table are looked up in older data ({@link #sampleNovelty}). */
+    static final int NOVELTY_SAMPLES = 64;
     /** Where the sampled live keys are looked up, or {@code null}: no sampling. */
     private OlderData older;
-    /** One live key in {@code stride} is looked up; each sample stands for {@code stride} keys. */
+    /** One live key in {@code stride} is looked up, the first one first. */
     private long stride = 1;
-    private int samplesAtStride;
     private long nextSampleAt = 1;
-    private double sampledWeight;
-    private double novelWeight;
+    private long sampled;
+    private long novel;
 
     /**
      * Creates the file.
@@ -98,25 +97,24 @@ public final class TableFileWriter {
      * Samples the table's live keys (user keys whose newest version here is a value) and looks
      * them up in the data older than the table, so that its stats block records how many of its
      * live keys are new to the database ({@link org.leveldbj.table.KeyCounts#novelLiveKeys()}).
-     * Every key is looked up at first, then one in 2, 4, ... as the table grows: the stride
-     * doubles every {@value #SAMPLES_PER_STRIDE} samples, so a table of {@code n} live keys costs
-     * about {@code 32 * log2(n / 32)} lookups. Without a call, every live key is taken to be new.
-     * Requires: before the first {@link #add}.
+     * One live key in {@code expectedLiveKeys / }{@value #NOVELTY_SAMPLES} is looked up, the
+     * first one included: about {@value #NOVELTY_SAMPLES} lookups per table whatever its size
+     * (each reads a block of a table below at most once per level, bloom filters permitting),
+     * fewer when the table ends smaller than expected, more when it grows larger. Without a call,
+     * every live key is taken to be new. Requires: before the first {@link #add}.
      *
      * @param olderData where to look the keys up
+     * @param expectedLiveKeys about how many live keys the table will hold
      */
-    public void sampleNovelty(OlderData olderData) {
+    public void sampleNovelty(OlderData olderData, long expectedLiveKeys) {
         this.older = olderData;
+        this.stride = Math.max(1, expectedLiveKeys / NOVELTY_SAMPLES);
     }
 
     private void sample(ByteBuffer key) {
-        sampledWeight += stride;
+        sampled++;
         if (!older.holdsLive(key)) {
-            novelWeight += stride;
-        }
-        if (++samplesAtStride == SAMPLES_PER_STRIDE) {
-            samplesAtStride = 0;
-            stride *= 2;
+            novel++;
         }
         nextSampleAt = builder.liveKeys() + stride;
     }
@@ -186,8 +184,8 @@ public final class TableFileWriter {
     void complete() throws IOException {
         assert builder.numEntries() > 0;
         done = true;
-        if (older != null && sampledWeight > 0) {
-            builder.setNovelShare(novelWeight / sampledWeight);
+        if (older != null && sampled > 0) {
+            builder.setNovelShare((double) novel / sampled);
         }
         try {
             builder.finish();
@@ -307,7 +305,7 @@ public final class TableFileWriter {
     public static FileMetaData writeAll(Env env, Path dbDir, long number, boolean sst, TableOptions options,
                                         TableSource tables, SortedIterator entries, VersionEdit liveBytes,
                                         boolean syncDirectory) throws IOException {
-        return writeAll(env, dbDir, number, sst, options, tables, entries, liveBytes, syncDirectory, null);
+        return writeAll(env, dbDir, number, sst, options, tables, entries, liveBytes, syncDirectory, null, 0);
     }
 
     /**
@@ -325,19 +323,21 @@ public final class TableFileWriter {
      * @param liveBytes receives the record sizes of the references written, or {@code null}
      * @param syncDirectory whether to sync the directory after the table
      * @param olderData the data older than the entries, or {@code null}: no sampling
+     * @param expectedLiveKeys about how many live keys the entries hold
      * @return the table's metadata, or {@code null} when there were no entries (no file is left)
      * @throws IOException if writing fails (no file is left)
      */
     public static FileMetaData writeAll(Env env, Path dbDir, long number, boolean sst, TableOptions options,
                                         TableSource tables, SortedIterator entries, VersionEdit liveBytes,
-                                        boolean syncDirectory, OlderData olderData) throws IOException {
+                                        boolean syncDirectory, OlderData olderData, long expectedLiveKeys)
+            throws IOException {
         entries.seekToFirst();
         if (!entries.valid()) {
             return null;
         }
         TableFileWriter out = new TableFileWriter(env, dbDir, number, sst, options, tables);
         if (olderData != null) {
-            out.sampleNovelty(olderData);
+            out.sampleNovelty(olderData, expectedLiveKeys);
         }
         try {
             for (; entries.valid(); entries.next()) {

@@ -124,7 +124,8 @@ final class MemTableFlush {
             // The live keys of the table are sampled in the tables of the version, all older than
             // the memtable, so that its stats block says how many are new (KeyCounts).
             meta = TableFileWriter.writeAll(s.env, s.dir, number, s.sstTableNames, s.tableOptions, s.tables, it,
-                    separated ? edit : null, syncDirectory, base == null ? null : new OlderData(base, 0));
+                    separated ? edit : null, syncDirectory, base == null ? null : new OlderData(base, 0),
+                    mem.entryCounts().keys().liveKeys());
             if (separated && meta != null) {
                 // The table may refer to values no sync has covered yet: make them durable
                 // before the edit recording the table (and retiring its log) can be.
