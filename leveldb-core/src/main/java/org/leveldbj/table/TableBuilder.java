@@ -23,8 +23,8 @@ import org.leveldbj.util.Crc32c;
  * filter block (if a filter policy is set), the prefix filter block (if
  * {@link TableOptions#prefixFilter()} is set), the stats block (if
  * {@link TableOptions#entryClassifier()} is set: the entries and deletions added and the distinct
- * user keys among them, see {@link StatsBlock} and {@link KeyCounts}), the metaindex block, the index block and the footer (layout in the
- * package documentation). Each index entry's key is a short separator between
+ * user keys among them, see {@link StatsBlock} and {@link KeyCounts}), the metaindex block, the
+ * index block and the footer (layout in the package documentation). Each index entry's key is a short separator between
  * the last key of its block and the first key of the next ({@link
  * org.leveldbj.comparator.KeyComparator#findShortestSeparator}), or a short successor of the table's last key.
  *
