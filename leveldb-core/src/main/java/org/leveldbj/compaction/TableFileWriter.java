@@ -3,6 +3,7 @@ package org.leveldbj.compaction;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.SplittableRandom;
 import org.iq80.leveldb.Env;
 import org.leveldbj.env.IoErrors;
 import org.leveldbj.filename.FileNames;
@@ -41,9 +42,15 @@ public final class TableFileWriter {
     static final int NOVELTY_SAMPLES = 64;
     /** Where the sampled live keys are looked up, or {@code null}: no sampling. */
     private OlderData older;
-    /** One live key in {@code stride} is looked up, the first one first. */
+    /**
+     * About one live key in {@code stride} is looked up, the first one first: the gap to the next
+     * is drawn at random between 1 and {@code 2 * stride}, so that the sample cannot fall in step
+     * with a pattern in the keys (a fixed gap can: keys written in a strided order put every
+     * sampled key on one side of an older table's pattern).
+     */
     private long stride = 1;
     private long nextSampleAt = 1;
+    private SplittableRandom gaps;
     private long sampled;
     private long novel;
 
@@ -97,9 +104,10 @@ public final class TableFileWriter {
      * Samples the table's live keys (user keys whose newest version here is a value) and looks
      * them up in the data older than the table, so that its stats block records how many of its
      * live keys are new to the database ({@link org.leveldbj.table.KeyCounts#novelLiveKeys()}).
-     * One live key in {@code expectedLiveKeys / }{@value #NOVELTY_SAMPLES} is looked up, the
-     * first one included: about {@value #NOVELTY_SAMPLES} lookups per table whatever its size
-     * (each reads a block of a table below at most once per level, bloom filters permitting),
+     * About one live key in {@code expectedLiveKeys / }{@value #NOVELTY_SAMPLES} is looked up, the
+     * first one included, at random gaps: about {@value #NOVELTY_SAMPLES} lookups per table
+     * whatever its size (each reads a block of a table below at most once per level, bloom
+     * filters permitting),
      * fewer when the table ends smaller than expected, more when it grows larger. Without a call,
      * every live key is taken to be new. Requires: before the first {@link #add}.
      *
@@ -109,6 +117,7 @@ public final class TableFileWriter {
     public void sampleNovelty(OlderData olderData, long expectedLiveKeys) {
         this.older = olderData;
         this.stride = Math.max(1, expectedLiveKeys / NOVELTY_SAMPLES);
+        this.gaps = new SplittableRandom(number); // reproducible per table
     }
 
     private void sample(ByteBuffer key) {
@@ -116,7 +125,7 @@ public final class TableFileWriter {
         if (!older.holdsLive(key)) {
             novel++;
         }
-        nextSampleAt = builder.liveKeys() + stride;
+        nextSampleAt = builder.liveKeys() + 1 + gaps.nextLong(2 * stride);
     }
 
     /**

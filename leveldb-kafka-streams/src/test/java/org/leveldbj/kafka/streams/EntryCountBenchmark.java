@@ -21,11 +21,15 @@ import org.leveldbj.db.LevelDbFactory;
  * lowest and highest ratio seen at the checkpoints of the rewrites), and the time a call took.
  *
  * <p>Run with {@code bin/kafka-store-bench --suite=entries [--records=N] [--large-records=M]
- * [--rewritten-keys=K] [--rewrites=R]}: N distinct small keys (default 10,000,000), M distinct
+ * [--rewritten-keys=K] [--rewrites=R] [--verbose]}: N distinct small keys (default 10,000,000), M distinct
  * large keys (default N / 10), and K keys (default N / 50) written R times each (default 50).
- * Default options (4 MiB memtable, 2 MiB tables). Writes batches of 1,000.
+ * Default options (4 MiB memtable, 2 MiB tables). Writes batches of 1,000. {@code --verbose}
+ * prints every checkpoint of the rewrites.
  */
 public final class EntryCountBenchmark {
+    /** Whether to print every checkpoint of the rewrites ({@code --verbose}). */
+    private static boolean verbose;
+
     private EntryCountBenchmark() {
     }
 
@@ -38,6 +42,10 @@ public final class EntryCountBenchmark {
         long rewrittenKeys = -1;
         int rewrites = 50;
         for (String a : args) {
+            if (a.equals("--verbose")) {
+                verbose = true;
+                continue;
+            }
             if (a.startsWith("--records=")) {
                 records = Long.parseLong(a.substring("--records=".length()));
             } else if (a.startsWith("--large-records=")) {
@@ -160,7 +168,12 @@ public final class EntryCountBenchmark {
                         inBatch = 0;
                         if (r.nextInt(100) == 0) {
                             // Mid-round: every key was written in the first round.
-                            double ratio = (double) db.approximateNumEntries() / (round == 0 ? i + 1 : keys);
+                            long e = db.approximateNumEntries();
+                            double ratio = (double) e / (round == 0 ? i + 1 : keys);
+                            if (verbose) {
+                                System.out.printf("round %d, %,d written: estimate %,d (%.3f); %s%n", round, i + 1, e,
+                                        ratio, db.getProperty("leveldb.num-files-at-level0") + " L0 files");
+                            }
                             lowest = Math.min(lowest, ratio);
                             highest = Math.max(highest, ratio);
                         }
@@ -169,6 +182,9 @@ public final class EntryCountBenchmark {
                 db.write(batch);
                 batch.close();
                 estimate = db.approximateNumEntries();
+                if (verbose) {
+                    System.out.printf("round %d done: estimate %,d (%.3f)%n", round, estimate, (double) estimate / keys);
+                }
                 lowest = Math.min(lowest, (double) estimate / keys);
                 highest = Math.max(highest, (double) estimate / keys);
             }
