@@ -53,7 +53,7 @@ public interface ExtendedDB extends DB {
      * <p>A key counts once however many versions of it the memtables and tables hold: each counts
      * its distinct keys, and the share of them that were new to the older data (found by looking
      * a sample up when the table was written, or, for a memtable, when asked). Exact for distinct
-     * keys each written once and after a full compaction, within a few percent under rewrites,
+     * keys each written once and after a full compaction, within about 15% under rewrites,
      * lower when absent keys were deleted (each deletion cancels one key). Tables that record no
      * key counts (written by another LevelDB implementation, or before this library counted keys)
      * count every version, or are estimated from one of their data blocks. Takes no database lock.
