@@ -44,16 +44,19 @@ public interface ExtendedDB extends DB {
 
     /**
      * About how many entries the database holds: the value of the property
-     * {@code leveldb.approximate-num-entries}, as a number. It is the values minus the deletions
-     * that the memtables and the tables hold, counted as they were written (memtables) or read
-     * from a small block each table records its counts in, once per table, so that a call costs
-     * a loop over the table files and no I/O (except for tables not asked before).
+     * {@code leveldb.approximate-num-entries}, as a number. It is the distinct live keys minus the
+     * deletions that the memtables and the tables hold, counted as they were written (memtables)
+     * or read from a small block each table records its counts in, once per table, so that a call
+     * costs a loop over the table files and no I/O (except for tables not asked before, and about
+     * 64 point lookups when the memtable has grown by a quarter since the last call).
      *
-     * <p>It counts entries, not distinct keys: exact for distinct keys each written once and after
-     * a full compaction, higher when keys were written again (each version the memtables and
-     * tables still hold counts until compactions merge them), lower when absent keys were deleted
-     * (each deletion cancels one entry). Tables that record no counts (written by another LevelDB
-     * implementation) are estimated from one of their data blocks. Takes no database lock.
+     * <p>A key counts once however many versions of it the memtables and tables hold: each counts
+     * its distinct keys, and the share of them that were new to the older data (found by looking
+     * a sample up when the table was written, or, for a memtable, when asked). Exact for distinct
+     * keys each written once and after a full compaction, within about 15% under rewrites,
+     * lower when absent keys were deleted (each deletion cancels one key). Tables that record no
+     * key counts (written by another LevelDB implementation, or before this library counted keys)
+     * count every version, or are estimated from one of their data blocks. Takes no database lock.
      *
      * <p>The default implementation parses {@link #getProperty(String) getProperty}{@code
      * ("leveldb.approximate-num-entries")}, and gives 0 when the property is unknown.

@@ -14,6 +14,7 @@ import org.leveldbj.iterator.MergingIterator;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.ValueType;
+import org.leveldbj.table.EntryCounts;
 import org.leveldbj.table.TableOptions;
 import org.leveldbj.table.TableReadOptions;
 import org.leveldbj.version.FileMetaData;
@@ -293,8 +294,7 @@ public final class CompactionJob {
                     lastSequenceForKey = sequence;
                     if (!drop && filteredValue != null) {
                         if (out == null) {
-                            out = new TableFileWriter(env, dbDir, context.newOutputFileNumber(), sst, tableOptions,
-                                    vset.tables());
+                            out = newOutput(c);
                         }
                         out.add(key, filteredValue);
                         settled.kept(type == ValueType.DELETION.persistentId(), out);
@@ -311,8 +311,7 @@ public final class CompactionJob {
                 }
                 if (!drop) {
                     if (out == null) {
-                        out = new TableFileWriter(env, dbDir, context.newOutputFileNumber(), sst, tableOptions,
-                                vset.tables());
+                        out = newOutput(c);
                     }
                     ByteBuffer value = input.value();
                     if (separated && type == ValueType.VALUE_REFERENCE.persistentId()) {
@@ -374,6 +373,38 @@ public final class CompactionJob {
         }
         long read = Version.totalFileSize(c.inputs(0)) + Version.totalFileSize(c.inputs(1));
         return new CompactionStats((System.nanoTime() - start - flushNanos) / 1000, read, written);
+    }
+
+    /**
+     * Starts an output table, which samples its live keys in the levels below the output level
+     * ({@link TableFileWriter#sampleNovelty}): the data older than the compaction's inputs.
+     */
+    private TableFileWriter newOutput(Compaction c) throws IOException {
+        TableFileWriter out = new TableFileWriter(env, dbDir, context.newOutputFileNumber(), sst, tableOptions,
+                vset.tables());
+        out.sampleNovelty(new OlderData(c.inputVersion(), c.level() + 2), expectedEntriesPerOutput(c));
+        return out;
+    }
+
+    /**
+     * About how many entries an output of a compaction holds: the inputs' entries per byte (from
+     * their counts, 100 bytes an entry where none are known) times the output file size, at most
+     * every input entry.
+     */
+    private static long expectedEntriesPerOutput(Compaction c) {
+        long entries = 0;
+        long bytes = 0;
+        for (int which = 0; which < 2; which++) {
+            for (FileMetaData f : c.inputs(which)) {
+                EntryCounts counts = f.entryCounts();
+                entries += counts != null ? counts.entries() : f.fileSize() / 100;
+                bytes += f.fileSize();
+            }
+        }
+        if (bytes == 0) {
+            return 0;
+        }
+        return Math.min(entries, (long) ((double) entries / bytes * c.maxOutputFileSize()));
     }
 
     /** @return what the filter decided in the last run ({@link FilterCounts#NONE} without a filter) */

@@ -3,6 +3,7 @@ package org.leveldbj.compaction;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.SplittableRandom;
 import org.iq80.leveldb.Env;
 import org.leveldbj.env.IoErrors;
 import org.leveldbj.filename.FileNames;
@@ -36,6 +37,22 @@ public final class TableFileWriter {
     private final boolean countsDeletions;
     private byte[] smallest;
     private boolean done;
+
+    /** About how many live keys of a table are looked up in older data ({@link #sampleNovelty}). */
+    static final int NOVELTY_SAMPLES = 64;
+    /** Where the sampled live keys are looked up, or {@code null}: no sampling. */
+    private OlderData older;
+    /**
+     * About one live key in {@code stride} is looked up, the first one first: the gap to the next
+     * is drawn at random between 1 and {@code 2 * stride}, so that the sample cannot fall in step
+     * with a pattern in the keys (a fixed gap can: keys written in a strided order put every
+     * sampled key on one side of an older table's pattern).
+     */
+    private long stride = 1;
+    private long nextSampleAt = 1;
+    private SplittableRandom gaps;
+    private long sampled;
+    private long novel;
 
     /**
      * Creates the file.
@@ -72,11 +89,43 @@ public final class TableFileWriter {
             smallest = new byte[length];
             key.get(key.position(), smallest);
         }
+        long liveBefore = builder.liveKeys();
         try {
             builder.add(key, value);
         } catch (IOException e) {
             throw IoErrors.withPath(path, e);
         }
+        if (older != null && builder.liveKeys() != liveBefore && builder.liveKeys() >= nextSampleAt) {
+            sample(key);
+        }
+    }
+
+    /**
+     * Samples the table's live keys (user keys whose newest version here is a value) and looks
+     * them up in the data older than the table, so that its stats block records how many of its
+     * live keys are new to the database ({@link org.leveldbj.table.KeyCounts#novelLiveKeys()}).
+     * About one live key in {@code expectedLiveKeys / }{@value #NOVELTY_SAMPLES} is looked up, the
+     * first one included, at random gaps: about {@value #NOVELTY_SAMPLES} lookups per table
+     * whatever its size (each reads a block of a table below at most once per level, bloom
+     * filters permitting),
+     * fewer when the table ends smaller than expected, more when it grows larger. Without a call,
+     * every live key is taken to be new. Requires: before the first {@link #add}.
+     *
+     * @param olderData where to look the keys up
+     * @param expectedLiveKeys about how many live keys the table will hold
+     */
+    public void sampleNovelty(OlderData olderData, long expectedLiveKeys) {
+        this.older = olderData;
+        this.stride = Math.max(1, expectedLiveKeys / NOVELTY_SAMPLES);
+        this.gaps = new SplittableRandom(number); // reproducible per table
+    }
+
+    private void sample(ByteBuffer key) {
+        sampled++;
+        if (!older.holdsLive(key)) {
+            novel++;
+        }
+        nextSampleAt = builder.liveKeys() + 1 + gaps.nextLong(2 * stride);
     }
 
     /**
@@ -144,6 +193,9 @@ public final class TableFileWriter {
     void complete() throws IOException {
         assert builder.numEntries() > 0;
         done = true;
+        if (older != null && sampled > 0) {
+            builder.setNovelShare((double) novel / sampled);
+        }
         try {
             builder.finish();
         } catch (IOException e) {
@@ -262,11 +314,40 @@ public final class TableFileWriter {
     public static FileMetaData writeAll(Env env, Path dbDir, long number, boolean sst, TableOptions options,
                                         TableSource tables, SortedIterator entries, VersionEdit liveBytes,
                                         boolean syncDirectory) throws IOException {
+        return writeAll(env, dbDir, number, sst, options, tables, entries, liveBytes, syncDirectory, null, 0);
+    }
+
+    /**
+     * Writes every entry of an iterator to a new table, as
+     * {@link #writeAll(Env, Path, long, boolean, TableOptions, TableSource, SortedIterator, VersionEdit, boolean)}
+     * does, sampling its live keys in older data ({@link #sampleNovelty}).
+     *
+     * @param env the environment
+     * @param dbDir the database directory
+     * @param number the table's file number
+     * @param sst whether to name it {@code .sst} rather than {@code .ldb}
+     * @param options table settings
+     * @param tables used to check that the finished table opens
+     * @param entries the entries, in key order; closed by the caller
+     * @param liveBytes receives the record sizes of the references written, or {@code null}
+     * @param syncDirectory whether to sync the directory after the table
+     * @param olderData the data older than the entries, or {@code null}: no sampling
+     * @param expectedLiveKeys about how many live keys the entries hold
+     * @return the table's metadata, or {@code null} when there were no entries (no file is left)
+     * @throws IOException if writing fails (no file is left)
+     */
+    public static FileMetaData writeAll(Env env, Path dbDir, long number, boolean sst, TableOptions options,
+                                        TableSource tables, SortedIterator entries, VersionEdit liveBytes,
+                                        boolean syncDirectory, OlderData olderData, long expectedLiveKeys)
+            throws IOException {
         entries.seekToFirst();
         if (!entries.valid()) {
             return null;
         }
         TableFileWriter out = new TableFileWriter(env, dbDir, number, sst, options, tables);
+        if (olderData != null) {
+            out.sampleNovelty(olderData, expectedLiveKeys);
+        }
         try {
             for (; entries.valid(); entries.next()) {
                 out.add(entries.key(), entries.value());

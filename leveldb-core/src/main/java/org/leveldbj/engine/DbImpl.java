@@ -295,9 +295,22 @@ public final class DbImpl implements ExtendedDB {
                 options.verifyChecksums() || options.paranoidChecks(), blockCache, prefixFilter, DELETIONS);
     }
 
-    /** Tells deletions apart for the tables' stats blocks: the type byte of the internal key. */
-    static final EntryClassifier DELETIONS = key -> key.remaining() >= InternalKeys.TRAILER_SIZE
-            && key.get(key.limit() - InternalKeys.TRAILER_SIZE) == ValueType.DELETION.persistentId();
+    /**
+     * Tells deletions apart for the tables' stats blocks (the type byte of the internal key), and
+     * the user key (the internal key without its 8-byte trailer).
+     */
+    static final EntryClassifier DELETIONS = new EntryClassifier() {
+        @Override
+        public boolean isDeletion(ByteBuffer key) {
+            return key.remaining() >= InternalKeys.TRAILER_SIZE
+                    && key.get(key.limit() - InternalKeys.TRAILER_SIZE) == ValueType.DELETION.persistentId();
+        }
+
+        @Override
+        public int userKeyLength(ByteBuffer key) {
+            return Math.max(0, key.remaining() - InternalKeys.TRAILER_SIZE);
+        }
+    };
 
     /**
      * The prefix scan a read's bounds describe: when the database has a prefix extractor, the

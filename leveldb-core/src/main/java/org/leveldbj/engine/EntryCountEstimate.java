@@ -1,7 +1,12 @@
 package org.leveldbj.engine;
 
 import org.iq80.leveldb.DBException;
+import org.leveldbj.key.InternalKeys;
+import org.leveldbj.key.PointLookup;
 import org.leveldbj.memtable.MemTable;
+import org.leveldbj.memtable.NovelShare;
+import org.leveldbj.table.KeyCounts;
+import org.leveldbj.table.TableReadOptions;
 import org.leveldbj.table.EntryCounts;
 import org.leveldbj.table.EntrySample;
 import org.leveldbj.version.FileMetaData;
@@ -14,28 +19,36 @@ import org.leveldbj.version.VersionSet;
  * {@code leveldb.approximate-num-entries} and of {@code ExtendedDB.approximateNumEntries()}.
  *
  * <p><b>Formula.</b> Over the memtable, the immutable memtable and every table of the current
- * version, each holding {@code entries} records of which {@code deletions} are deletions:
+ * version, each counting its distinct user keys ({@link KeyCounts}): its live keys (newest version
+ * a value), its tombstones (oldest version an unsettled deletion) and, of its live keys, those new
+ * to the database (not live in the data older than it):
  * <pre>
- *   estimate = max(0, sum(entries - 2 * deletions + settled)) = max(0, values - unsettled deletions)
+ *   estimate = max(0, sum(new keys - tombstones))
  * </pre>
- * a value counts once and a deletion cancels one value, taken to be an older one of its key
- * somewhere else (RocksDB's {@code rocksdb.estimate-num-keys} is this sum without the settled
- * term). A deletion is settled when the compaction that wrote it dropped the older value it hid
- * (a compaction above the last level keeps the deletion for the levels below, but the value is
- * gone): subtracting it again would count its key as minus one, and a workload deleting keys
- * would see the estimate fall towards 0 as compactions run ({@link EntryCounts}).
+ * A key counts once in the memtable or table holding its oldest live copy, whatever the number of
+ * versions there, and nothing in the newer ones, which found it live below; a tombstone cancels a
+ * value of its key taken to be in older data. A deletion is settled when the compaction that wrote
+ * it dropped the older value it hid (a compaction above the last level keeps the deletion for the
+ * levels below, but the value is gone): it is no tombstone, or a workload deleting keys would see
+ * the estimate fall towards 0 as compactions run ({@link EntryCounts}).
  *
- * <p><b>Bias.</b> Exact for a database of distinct keys each written once, and after a full
- * compaction with no snapshot open. Otherwise: a key written again counts once for every version
- * the memtables and tables still hold (a flush writes every version its memtable holds; a
- * compaction keeps only the newest one its snapshots allow), so rewriting keys overestimates
- * until compactions merge the versions; a deletion of a key that holds no value cancels nothing
- * real, so deleting absent keys underestimates, and so does a deletion kept above a value of its
- * key that a compaction dropped elsewhere than in the deletion's own output (rare: the two would
- * have to be split across output tables); a deletion and the values it shadows disappear
- * together when a compaction reaches the last level. A settled deletion is taken to have
- * removed the last value of its key: an older version in a deeper level counts until the
- * deletion reaches it (high, like a rewrite).
+ * <p><b>New keys.</b> A table's are recorded by its writer, which looked a sample of its live keys
+ * up in the data older than it (a flush: every table of its version; a compaction into level n:
+ * levels n + 1 and below; {@code compaction.TableFileWriter#sampleNovelty}). A memtable's are
+ * estimated here: about {@value #MEMTABLE_SAMPLE} of its keys, drawn from one level of its skip
+ * list, are looked up in the immutable memtable (for the memtable) and the tables; the share found
+ * nowhere live is kept on the memtable ({@link MemTable#noteNovelShare}) and reused until its live
+ * keys change by a quarter (at least {@value #MIN_RESAMPLE_GROWTH}), so that most calls look
+ * nothing up. A table whose stats block has the first layout (no key counts) adds
+ * {@code entries - 2 * deletions + settled} as before: every version counts.
+ *
+ * <p><b>Bias.</b> Exact for distinct keys written once, with or without deletions of some of
+ * them, and after a full compaction with no snapshot open; a rewritten key counts once, within the
+ * sampling error of the shares (a share of 0 or 1, keys all rewritten or all new, is exact).
+ * Otherwise: a deletion of a key that holds no value cancels nothing real (low); a settled
+ * deletion is taken to have removed the last value of its key, so an older version in a deeper
+ * level counts until the deletion reaches it (high); tables without key counts count every
+ * version (high, as before).
  *
  * <p><b>Where the counts come from.</b> A memtable counts its entries and deletions as they are
  * added ({@link MemTable#entryCounts()}). A table's counts are on its {@link FileMetaData} when
@@ -52,14 +65,21 @@ import org.leveldbj.version.VersionSet;
  * be read, the table is scaled by the density of the tables with counts, and counts as empty
  * when there are none. A table that cannot be opened at all counts as empty for this call.
  *
- * <p><b>Cost.</b> Without tables to read for the first time: a loop over the files of the current
- * version, no I/O and no lock. The first call after opening a database reads each table's
+ * <p><b>Cost.</b> Without tables to read for the first time and without a memtable to sample: a
+ * loop over the files of the current version, no I/O and no lock. Sampling a memtable costs about
+ * {@value #MEMTABLE_SAMPLE} point lookups (bloom filters first), once per quarter of growth. The first call after opening a database reads each table's
  * metaindex and stats block (or one data block), opening the tables through the table cache as
  * reads would.
  *
  * <p>Thread safety: stateless; reads a pinned {@link ReadView} and takes no database lock.
  */
 final class EntryCountEstimate {
+    /** About how many keys of a memtable an estimate looks up in the older data. */
+    static final int MEMTABLE_SAMPLE = 64;
+    /** A memtable is sampled again once its live keys grew by a quarter, and at least by this many. */
+    static final long MIN_RESAMPLE_GROWTH = 64;
+    private static final TableReadOptions SAMPLE_READS = TableReadOptions.of(false, false);
+
     private EntryCountEstimate() {
     }
 
@@ -88,11 +108,11 @@ final class EntryCountEstimate {
      * @return the estimate, never negative
      */
     static long of(ReadView view, TableSource tables, InfoLog log) {
-        double sum = view.mem.entryCounts().net();
-        if (view.imm != null) {
-            sum += view.imm.entryCounts().net();
-        }
         Version v = view.version;
+        double sum = memNet(view.mem, view.imm, v);
+        if (view.imm != null) {
+            sum += memNet(view.imm, null, v);
+        }
         long knownNet = 0;
         long knownBytes = 0;
         double unknownBytes = 0;
@@ -100,7 +120,7 @@ final class EntryCountEstimate {
             for (FileMetaData f : v.files(level)) {
                 EntryCounts counts = counts(f, tables, log);
                 if (counts != null) {
-                    knownNet += counts.net();
+                    knownNet += counts.liveNet();
                     knownBytes += f.fileSize();
                     continue;
                 }
@@ -117,6 +137,54 @@ final class EntryCountEstimate {
             sum += unknownBytes * ((double) knownNet / knownBytes);
         }
         return sum <= 0 ? 0 : Math.round(sum);
+    }
+
+    /**
+     * What a memtable adds: its live keys new to the database (the share found by looking a
+     * sample of them up in the older data, kept on the memtable until its live keys change by a quarter)
+     * minus its tombstones.
+     */
+    static double memNet(MemTable mem, MemTable olderMem, Version version) {
+        KeyCounts keys = mem.entryCounts().keys();
+        return novelShare(mem, keys.liveKeys(), olderMem, version) * keys.liveKeys() - keys.tombstoneKeys();
+    }
+
+    /** The share of a memtable's live keys not live in older data: kept, or sampled anew. */
+    private static double novelShare(MemTable mem, long liveKeys, MemTable olderMem, Version version) {
+        if (liveKeys == 0) {
+            return 1;
+        }
+        NovelShare noted = mem.novelShare();
+        if (noted != null
+                && Math.abs(liveKeys - noted.atLiveKeys()) < Math.max(MIN_RESAMPLE_GROWTH, noted.atLiveKeys() / 4)) {
+            return noted.share();
+        }
+        int live = 0;
+        int novel = 0;
+        Version.GetStats stats = new Version.GetStats();
+        PointLookup lookup = new PointLookup();
+        for (byte[] key : mem.sampleUserKeys(MEMTABLE_SAMPLE)) {
+            lookup.start(key, InternalKeys.MAX_SEQUENCE);
+            if (!mem.get(lookup) || lookup.state() != PointLookup.FOUND) {
+                continue; // deleted here: not one of the live keys
+            }
+            live++;
+            lookup.start(key, InternalKeys.MAX_SEQUENCE);
+            boolean inOlderMem = olderMem != null && olderMem.get(lookup);
+            if (!inOlderMem) {
+                try {
+                    version.get(lookup, SAMPLE_READS, stats);
+                } catch (DBException unreadable) {
+                    lookup.clear(); // counted as new: reads report the damage
+                }
+            }
+            if (lookup.state() != PointLookup.FOUND) {
+                novel++;
+            }
+        }
+        double share = live == 0 ? 1 : (double) novel / live;
+        mem.noteNovelShare(new NovelShare(liveKeys, share));
+        return share;
     }
 
     /** The table's counts: kept, or read from its stats block once; {@code null} if it has none. */

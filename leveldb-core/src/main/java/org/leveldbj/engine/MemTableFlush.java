@@ -5,6 +5,7 @@ import java.io.IOException;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.Metric;
 import org.leveldbj.compaction.CompactionStats;
+import org.leveldbj.compaction.OlderData;
 import org.leveldbj.compaction.TableFileWriter;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.key.InternalKeys;
@@ -120,8 +121,11 @@ final class MemTableFlush {
         s.mutex.unlock();
         try (SortedIterator it = mem.iterator()) {
             // Only a database marked for separated values can hold references to count.
+            // The live keys of the table are sampled in the tables of the version, all older than
+            // the memtable, so that its stats block says how many are new (KeyCounts).
             meta = TableFileWriter.writeAll(s.env, s.dir, number, s.sstTableNames, s.tableOptions, s.tables, it,
-                    separated ? edit : null, syncDirectory);
+                    separated ? edit : null, syncDirectory, base == null ? null : new OlderData(base, 0),
+                    mem.entryCounts().keys().liveKeys());
             if (separated && meta != null) {
                 // The table may refer to values no sync has covered yet: make them durable
                 // before the edit recording the table (and retiring its log) can be.

@@ -3,6 +3,7 @@ package org.leveldbj.memtable;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.leveldbj.comparator.KeyComparator;
@@ -12,6 +13,7 @@ import org.leveldbj.key.LookupResult;
 import org.leveldbj.key.PointLookup;
 import org.leveldbj.key.ValueType;
 import org.leveldbj.table.EntryCounts;
+import org.leveldbj.table.KeyCounts;
 
 /**
  * The in-memory table of recent writes: entries keyed by internal key (user key, sequence
@@ -37,12 +39,18 @@ public final class MemTable {
 
     private static final VarHandle ENTRIES;
     private static final VarHandle DELETIONS;
+    private static final VarHandle KEYS;
+    private static final VarHandle LIVE_KEYS;
+    private static final VarHandle TOMBSTONE_KEYS;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             ENTRIES = lookup.findVarHandle(MemTable.class, "entries", long.class);
             DELETIONS = lookup.findVarHandle(MemTable.class, "deletions", long.class);
+            KEYS = lookup.findVarHandle(MemTable.class, "keys", long.class);
+            LIVE_KEYS = lookup.findVarHandle(MemTable.class, "liveKeys", long.class);
+            TOMBSTONE_KEYS = lookup.findVarHandle(MemTable.class, "tombstoneKeys", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -58,6 +66,21 @@ public final class MemTable {
      */
     private long entries;
     private long deletions;
+
+    /**
+     * The distinct user keys added ({@link KeyCounts}): an entry whose successor in the list (the
+     * key's previous newest version: entries are added in sequence order) has the same user key
+     * adds a version, not a key. {@code liveKeys}: keys whose newest version is a value (a value
+     * over a deletion adds one, a deletion over a value takes one off); {@code tombstoneKeys}:
+     * keys whose first version added, their oldest here, is a deletion, standing for a value in
+     * the tables. Stored, read and ordered like the counts above (see {@link #entryCounts()}).
+     */
+    private long keys;
+    private long liveKeys;
+    private long tombstoneKeys;
+
+    /** The last share of new keys an estimate found by sampling (see {@link #novelShare()}), or {@code null}. */
+    private volatile NovelShare novelShare;
 
     /** The oldest and newest value files an entry refers to (written by the writer only). */
     private volatile long oldestValueFile = Long.MAX_VALUE;
@@ -155,10 +178,21 @@ public final class MemTable {
         long node = list.newNode(entryLength);
         MemTableEntry.write(arena.buffer(node), SkipList.entry(node), trailer, keyBuf, keyOff, keyLen,
                 valBuf, valOff, valLen);
-        list.insert(node);
+        boolean overwrite = list.insert(node);
         ENTRIES.setRelease(this, entries + 1);
-        if (type == ValueType.DELETION) {
+        boolean deletion = type == ValueType.DELETION;
+        if (deletion) {
             DELETIONS.setRelease(this, deletions + 1);
+        }
+        if (!overwrite) {
+            KEYS.setRelease(this, keys + 1);
+            if (deletion) {
+                TOMBSTONE_KEYS.setRelease(this, tombstoneKeys + 1);
+            } else {
+                LIVE_KEYS.setRelease(this, liveKeys + 1);
+            }
+        } else if (deletion != list.lastReplacedWasDeletion()) {
+            LIVE_KEYS.setRelease(this, deletion ? liveKeys - 1 : liveKeys + 1);
         }
     }
 
@@ -172,9 +206,56 @@ public final class MemTable {
      * @return the counts at about this moment
      */
     public EntryCounts entryCounts() {
+        // Read in the reverse of the order the writer stores them, so that each count read is
+        // within the ones read after it (tombstones within deletions and keys, live keys within
+        // keys and values, keys and deletions within entries).
+        long t = (long) TOMBSTONE_KEYS.getAcquire(this);
+        long l = (long) LIVE_KEYS.getAcquire(this);
+        long k = (long) KEYS.getAcquire(this);
         long d = (long) DELETIONS.getAcquire(this);
         long e = (long) ENTRIES.getAcquire(this);
-        return new EntryCounts(e, d);
+        return new EntryCounts(e, d, 0, new KeyCounts(k, l, t, l));
+    }
+
+    /**
+     * The share of this memtable's live keys that an estimate last found new to the database, by
+     * looking a sample of them up in the older data; kept here so that later estimates reuse it
+     * until the memtable has grown. Any thread.
+     *
+     * @return the last share noted, or {@code null}
+     */
+    public NovelShare novelShare() {
+        return novelShare;
+    }
+
+    /**
+     * Notes the share of new keys a sample found (see {@link #novelShare()}). Any thread; the
+     * last call wins.
+     *
+     * @param share the share
+     */
+    public void noteNovelShare(NovelShare share) {
+        this.novelShare = share;
+    }
+
+    /**
+     * A sample of the user keys, spread over the whole table: the keys of the nodes of one level
+     * of the skip list (a node reaches a level at random, whatever its key), the highest level
+     * that still holds about {@code size} nodes. A key with many versions is more likely to be
+     * drawn. Requires: a held reference. Any thread.
+     *
+     * @param size about how many keys to draw (at most twice as many are returned)
+     * @return copies of the user keys drawn, in key order, no key twice in a row
+     * @throws IllegalStateException if the memtable is released
+     */
+    public List<byte[]> sampleUserKeys(int size) {
+        checkAlive();
+        long n = (long) ENTRIES.getAcquire(this);
+        int level = 0;
+        while (level + 1 < SkipList.MAX_HEIGHT && (n >> (2 * (level + 1))) >= size) {
+            level++;
+        }
+        return list.userKeysAtLevel(level, 2 * Math.max(1, size));
     }
 
     /**

@@ -1,8 +1,12 @@
 package org.leveldbj.memtable;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.comparator.KeyComparator;
+import org.leveldbj.key.InternalKeys;
+import org.leveldbj.key.ValueType;
 
 /**
  * A concurrent skiplist of memtable entries living entirely in an {@link Arena}: every node is
@@ -83,6 +87,8 @@ final class SkipList {
     private long randomState;
     /** The predecessors found by the last insert search, per level. */
     private final long[] splice = new long[MAX_HEIGHT];
+    /** Whether the entry the last insert came before, of the same user key, is a deletion. */
+    private boolean lastReplacedWasDeletion;
 
     /**
      * Creates an empty list, allocating its head node.
@@ -142,8 +148,11 @@ final class SkipList {
      * readers. Requires: the writer; no entry with the same internal key is in the list.
      *
      * @param node the node
+     * @return whether the node's successor has the same user key: the node is another version
+     *     of a key already in the list (its newest, when entries come in sequence order); then
+     *     {@link #lastReplacedWasDeletion()} tells whether that successor is a deletion
      */
-    void insert(long node) {
+    boolean insert(long node) {
         ByteBuffer nb = arena.buffer(node);
         int n = Arena.offset(node);
         int height = nb.get(n + HEIGHT);
@@ -173,7 +182,53 @@ final class SkipList {
         }
         if (successor != Arena.NULL) {
             Arena.setLongRelease(arena.buffer(successor), Arena.offset(successor) + PREV, node);
+            ByteBuffer sb = arena.buffer(successor);
+            long sk = MemTableEntry.internalKey(sb, entry(successor));
+            int sStart = MemTableEntry.start(sk);
+            int sLength = MemTableEntry.length(sk) - Long.BYTES;
+            if (compareUserKeys(sb, sStart, sLength, nb, userStart, userLength) == 0) {
+                lastReplacedWasDeletion = InternalKeys.typeByte(sb.getLong(sStart + sLength))
+                        == ValueType.DELETION.persistentId();
+                return true;
+            }
         }
+        return false;
+    }
+
+    /**
+     * Whether the successor of the last node {@link #insert inserted} over a key already in the
+     * list is a deletion. Requires: the writer, after an insert that returned {@code true}.
+     *
+     * @return {@code true} for a deletion
+     */
+    boolean lastReplacedWasDeletion() {
+        return lastReplacedWasDeletion;
+    }
+
+    /**
+     * The user keys of the nodes of one level, from the first, consecutive equal keys once.
+     * Any thread, without a lock (a forward walk, see the class documentation).
+     *
+     * @param level the level, 0 to {@link #MAX_HEIGHT} - 1
+     * @param max at most this many keys
+     * @return copies of the keys, in order
+     */
+    List<byte[]> userKeysAtLevel(int level, int max) {
+        List<byte[]> keys = new ArrayList<>();
+        byte[] last = null;
+        for (long x = next(head, level); x != Arena.NULL && keys.size() < max; x = next(x, level)) {
+            ByteBuffer b = arena.buffer(x);
+            long key = MemTableEntry.internalKey(b, entry(x));
+            int start = MemTableEntry.start(key);
+            int length = MemTableEntry.length(key) - Long.BYTES;
+            if (last != null && compareUserKeys(b, start, length, ByteBuffer.wrap(last), 0, last.length) == 0) {
+                continue;
+            }
+            last = new byte[length];
+            b.get(start, last);
+            keys.add(last);
+        }
+        return keys;
     }
 
     /**

@@ -10,12 +10,19 @@ package org.leveldbj.table;
  * estimate of the live entries subtracts it; a settled one already took its value along, and
  * subtracting it too would count the key as less than gone.
  *
+ * <p>These count every version of every key; {@link #keys()} counts user keys once each
+ * ({@link KeyCounts}), and is {@code null} where it is not recorded (a stats block written before
+ * it was, or a sampled block).
+ *
  * @param entries every entry, values and deletions alike
  * @param deletions the entries that are deletions, at most {@code entries}
  * @param settledDeletions the deletions whose hidden value the writer dropped, at most
  *     {@code deletions}
+ * @param keys the distinct user keys, or {@code null} when not recorded; at most
+ *     {@code entries} keys, at most {@code entries - deletions} live ones and at most
+ *     {@code deletions - settledDeletions} tombstones
  */
-public record EntryCounts(long entries, long deletions, long settledDeletions) {
+public record EntryCounts(long entries, long deletions, long settledDeletions, KeyCounts keys) {
     /** No entries. */
     public static final EntryCounts EMPTY = new EntryCounts(0, 0, 0);
 
@@ -25,6 +32,7 @@ public record EntryCounts(long entries, long deletions, long settledDeletions) {
      * @param entries every entry
      * @param deletions the deletions among them
      * @param settledDeletions the settled deletions among those
+     * @param keys the distinct user keys, or {@code null}
      * @throws IllegalArgumentException if a count is negative or exceeds the one it is part of
      */
     public EntryCounts {
@@ -33,6 +41,22 @@ public record EntryCounts(long entries, long deletions, long settledDeletions) {
             throw new IllegalArgumentException("bad entry counts: " + entries + " entries, " + deletions
                     + " deletions, " + settledDeletions + " settled");
         }
+        if (keys != null && (keys.keys() > entries || keys.liveKeys() > entries - deletions
+                || keys.tombstoneKeys() > deletions - settledDeletions)) {
+            throw new IllegalArgumentException("bad entry counts: " + keys + " of " + entries + " entries, "
+                    + deletions + " deletions, " + settledDeletions + " settled");
+        }
+    }
+
+    /**
+     * Counts of every version only (a stats block of the first layout, a sampled block).
+     *
+     * @param entries every entry
+     * @param deletions the deletions among them
+     * @param settledDeletions the settled deletions among those
+     */
+    public EntryCounts(long entries, long deletions, long settledDeletions) {
+        this(entries, deletions, settledDeletions, null);
     }
 
     /**
@@ -53,5 +77,15 @@ public record EntryCounts(long entries, long deletions, long settledDeletions) {
      */
     public long net() {
         return entries - 2 * deletions + settledDeletions;
+    }
+
+    /**
+     * What these entries add to an estimate of the live keys: {@link KeyCounts#net()} when the
+     * distinct keys are recorded, else {@link #net()} (every version counts).
+     *
+     * @return the contribution, which may be negative
+     */
+    public long liveNet() {
+        return keys != null ? keys.net() : net();
     }
 }

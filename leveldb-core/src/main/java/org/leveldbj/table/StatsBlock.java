@@ -2,6 +2,7 @@ package org.leveldbj.table;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import org.iq80.leveldb.CorruptionException;
 import org.leveldbj.util.ByteCursor;
 import org.leveldbj.util.ByteSink;
@@ -18,8 +19,19 @@ import org.leveldbj.util.ByteSink;
  *     deletions: varint64     the entries that are deletions (at most entries)
  *     settled:   varint64     the deletions whose hidden older value the writer dropped (at most
  *                             deletions; see {@link EntryCounts})
+ *   and, in blocks written since distinct keys are counted ({@link KeyCounts}):
+ *     keys:      varint64     distinct user keys (at most entries)
+ *     live:      varint64     those whose newest version is a value (at most keys, and at most
+ *                             entries - deletions)
+ *     tombstones: varint64    those whose oldest version is a deletion not settled (at most keys,
+ *                             and at most deletions - settled)
+ *     novel:     varint64     the live keys the writer took to be new to the database (at most
+ *                             live)
  *     ...                     later fields, if any: a reader ignores bytes it does not know
  * </pre>
+ * A block that ends after {@code settled} is of the first layout: its table's keys are not
+ * counted ({@link EntryCounts#keys()} is {@code null}) and an estimate counts every version, as
+ * it did. Readers of the first layout stop after {@code settled} and so read either layout.
  *
  * C++ LevelDB and goleveldb look up only {@code "filter." + policy name} in the metaindex and
  * ignore this entry. A reader treats a missing block as "counts unknown" and a damaged one
@@ -49,6 +61,13 @@ public final class StatsBlock {
         out.putVarint64(counts.entries());
         out.putVarint64(counts.deletions());
         out.putVarint64(counts.settledDeletions());
+        KeyCounts keys = counts.keys();
+        if (keys != null) {
+            out.putVarint64(keys.keys());
+            out.putVarint64(keys.liveKeys());
+            out.putVarint64(keys.tombstoneKeys());
+            out.putVarint64(keys.novelLiveKeys());
+        }
         return out.view();
     }
 
@@ -66,17 +85,27 @@ public final class StatsBlock {
         long entries;
         long deletions;
         long settled;
+        long[] keys = null;
         try {
             entries = in.readVarint64();
             deletions = in.readVarint64();
             settled = in.readVarint64();
+            if (in.remaining() > 0) {
+                keys = new long[4];
+                for (int i = 0; i < keys.length; i++) {
+                    keys[i] = in.readVarint64();
+                }
+            }
         } catch (CorruptionException e) {
             throw e.at(fileName, blockOffset);
         }
-        if (entries < 0 || deletions < 0 || deletions > entries || settled < 0 || settled > deletions) {
+        try {
+            return new EntryCounts(entries, deletions, settled,
+                    keys == null ? null : new KeyCounts(keys[0], keys[1], keys[2], keys[3]));
+        } catch (IllegalArgumentException e) {
             throw new CorruptionException("bad stats block: " + entries + " entries, " + deletions + " deletions, "
-                    + settled + " settled", fileName, blockOffset);
+                    + settled + " settled" + (keys == null ? "" : ", keys " + Arrays.toString(keys)),
+                    fileName, blockOffset);
         }
-        return new EntryCounts(entries, deletions, settled);
     }
 }

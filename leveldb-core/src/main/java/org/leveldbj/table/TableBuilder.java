@@ -22,9 +22,9 @@ import org.leveldbj.util.Crc32c;
  * Writes a table file: data blocks closed at about {@link TableOptions#blockSize()}, then the
  * filter block (if a filter policy is set), the prefix filter block (if
  * {@link TableOptions#prefixFilter()} is set), the stats block (if
- * {@link TableOptions#entryClassifier()} is set: the entries and deletions added, see
- * {@link StatsBlock}), the metaindex block, the index block and the footer (layout in the
- * package documentation). Each index entry's key is a short separator between
+ * {@link TableOptions#entryClassifier()} is set: the entries and deletions added and the distinct
+ * user keys among them, see {@link StatsBlock} and {@link KeyCounts}), the metaindex block, the
+ * index block and the footer (layout in the package documentation). Each index entry's key is a short separator between
  * the last key of its block and the first key of the next ({@link
  * org.leveldbj.comparator.KeyComparator#findShortestSeparator}), or a short successor of the table's last key.
  *
@@ -102,11 +102,25 @@ public final class TableBuilder {
     /** The deletions the writer settled ({@link #settleDeletion()}). */
     private long settledDeletions;
     private final EntryClassifier classifier;
+    /**
+     * With a classifier: the distinct user keys added, those whose newest version is a value,
+     * and those whose oldest version was an unsettled deletion (the current key not included:
+     * its oldest version may be yet to come).
+     */
+    private long keys;
+    private long liveKeys;
+    private long tombstoneKeys;
+    /** The length of the last key's user key, and whether its last version added is an unsettled deletion. */
+    private int lastUserKeyLength;
+    private boolean lastIsUnsettledDeletion;
+    /** The share of the live keys taken to be new to the database ({@link #setNovelShare}), or NaN: all. */
+    private double novelShare = Double.NaN;
     private boolean closed;
     private IOException failure;
 
     /** The last key added. */
     private byte[] lastKey = new byte[64];
+    private ByteBuffer lastKeyView = ByteBuffer.wrap(lastKey);
     private int lastKeyLength;
     /** Set when a data block was written and its index entry awaits the next block's first key. */
     private boolean pendingIndexEntry;
@@ -188,19 +202,46 @@ public final class TableBuilder {
             blockKeyStarts[blockKeyCount++] = blockKeys.length();
             blockKeys.put(key, key.position(), keyLength);
         }
+        if (classifier != null) {
+            countKey(key);
+        }
         if (lastKey.length < keyLength) {
             lastKey = new byte[Math.max(keyLength, 2 * lastKey.length)];
+            lastKeyView = ByteBuffer.wrap(lastKey);
         }
         key.get(key.position(), lastKey, 0, keyLength);
         lastKeyLength = keyLength;
         entries++;
-        if (classifier != null && classifier.isDeletion(key)) {
-            deletions++;
-        }
         dataBlock.add(key, value);
         if (dataBlock.currentSizeEstimate() >= options.blockSize()) {
             flush();
         }
+    }
+
+    /**
+     * Counts an entry about to be added: a deletion or not, and a new user key (compared, as
+     * bytes, with the last key's, which {@link #lastKey} still holds) or another version of the
+     * last one.
+     */
+    private void countKey(ByteBuffer key) {
+        boolean deletion = classifier.isDeletion(key);
+        if (deletion) {
+            deletions++;
+        }
+        int userLength = classifier.userKeyLength(key);
+        boolean sameKey = entries > 0 && userLength == lastUserKeyLength
+                && BytewiseComparator.compareBytes(key, key.position(), userLength, lastKeyView, 0, userLength) == 0;
+        if (!sameKey) {
+            if (lastIsUnsettledDeletion) {
+                tombstoneKeys++;
+            }
+            keys++;
+            if (!deletion) {
+                liveKeys++; // the first version of a key is its newest
+            }
+            lastUserKeyLength = userLength;
+        }
+        lastIsUnsettledDeletion = deletion;
     }
 
     private void addToFilters(ByteBuffer key) {
@@ -409,7 +450,34 @@ public final class TableBuilder {
      * @return the counts; no deletions without {@link TableOptions#entryClassifier()}
      */
     public EntryCounts entryCounts() {
-        return new EntryCounts(entries, deletions, settledDeletions);
+        if (classifier == null) {
+            return new EntryCounts(entries, deletions, settledDeletions);
+        }
+        KeyCounts k = new KeyCounts(keys, liveKeys, tombstoneKeys + (lastIsUnsettledDeletion ? 1 : 0), liveKeys);
+        return new EntryCounts(entries, deletions, settledDeletions,
+                Double.isNaN(novelShare) ? k : k.withNovelShare(novelShare));
+    }
+
+    /**
+     * The distinct user keys added so far whose newest version is a value ({@link KeyCounts});
+     * 0 without {@link TableOptions#entryClassifier()}.
+     *
+     * @return the live keys
+     */
+    public long liveKeys() {
+        return liveKeys;
+    }
+
+    /**
+     * Sets the share of the live keys that the writer takes to be new to the database (not live
+     * in older data), recorded in the stats block as {@link KeyCounts#novelLiveKeys()}. Without a
+     * call, every live key is taken to be new. Requires: not finished or abandoned.
+     *
+     * @param share the share, 0 to 1 (clamped; NaN means every key)
+     */
+    public void setNovelShare(double share) {
+        assert !closed : "table already finished or abandoned";
+        novelShare = share;
     }
 
     /**
@@ -423,6 +491,8 @@ public final class TableBuilder {
         assert settledDeletions < deletions : "settling " + (settledDeletions + 1) + " of " + deletions + " deletions";
         if (settledDeletions < deletions) {
             settledDeletions++;
+            // The settled deletion is the last entry added, the current key's oldest version so far.
+            lastIsUnsettledDeletion = false;
         }
     }
 

@@ -88,6 +88,11 @@
  *   deletions: varint64     the entries that are deletions (at most entries)
  *   settled:   varint64     the deletions whose hidden older value the writer dropped (a
  *                           compaction merged them; at most deletions)
+ *   then, in blocks written since distinct keys are counted (a block of the first layout ends here):
+ *   keys:      varint64     distinct user keys (at most entries)
+ *   live:      varint64     those whose newest version is a value
+ *   tombstones: varint64    those whose oldest version is a deletion not settled
+ *   novel:     varint64     the live keys the writer took to be new to the database (at most live)
  *   ...                     later fields, if any: readers ignore bytes they do not know
  * </pre>
  * Written by {@link org.leveldbj.table.TableBuilder} from what it was given; read lazily, once

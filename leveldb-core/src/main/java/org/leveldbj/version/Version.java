@@ -41,6 +41,7 @@ public final class Version {
     private final List<List<FileMetaData>> files;
     /** The level-0 files by number, newest first: the order lookups read them in. */
     private final FileMetaData[] level0NewestFirst;
+    private static final FileMetaData[] NO_FILES = new FileMetaData[0];
     private final AtomicInteger refs = new AtomicInteger();
 
     /** Set by {@link #finish()}: the level most in need of compaction and its score. */
@@ -274,17 +275,32 @@ public final class Version {
      * @throws CorruptionException if an entry read is malformed
      */
     public void get(PointLookup lookup, TableReadOptions readOptions, GetStats stats) {
+        get(lookup, readOptions, stats, 0);
+    }
+
+    /**
+     * Looks a started lookup up in the tables of a level and the levels below it only, as
+     * {@link #get(PointLookup, TableReadOptions, GetStats)} does in all of them: whether data
+     * older than a table written to {@code fromLevel - 1} holds a key.
+     *
+     * @param lookup the lookup; settled here when a table holds the key
+     * @param readOptions checksum and cache settings
+     * @param stats reused; receives the file to charge a seek to
+     * @param fromLevel the first level to look in, 0 to {@link VersionSet#NUM_LEVELS}
+     * @throws CorruptionException if an entry read is malformed
+     */
+    public void get(PointLookup lookup, TableReadOptions readOptions, GetStats stats, int fromLevel) {
         KeyComparator ucmp = vset.icmp().userComparator();
         byte[] userKey = lookup.userKey();
         stats.start(ucmp, lookup);
         try {
-            for (FileMetaData f : level0NewestFirst) {
+            for (FileMetaData f : fromLevel == 0 ? level0NewestFirst : NO_FILES) {
                 if (compareUser(ucmp, userKey, f.smallest()) >= 0 && compareUser(ucmp, userKey, f.largest()) <= 0
                         && search(f, 0, lookup, readOptions, stats)) {
                     return;
                 }
             }
-            for (int level = 1; level < VersionSet.NUM_LEVELS; level++) {
+            for (int level = Math.max(1, fromLevel); level < VersionSet.NUM_LEVELS; level++) {
                 List<FileMetaData> list = files.get(level);
                 if (list.isEmpty()) {
                     continue;

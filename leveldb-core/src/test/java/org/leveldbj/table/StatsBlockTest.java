@@ -52,6 +52,101 @@ class StatsBlockTest {
         return model.stream().filter(e -> e[0][e[0].length - 1] == '~').count();
     }
 
+    /** The counts of a model whose keys are all distinct user keys (one version each). */
+    private static EntryCounts counts(List<byte[][]> model) {
+        long n = model.size();
+        long d = deletions(model);
+        return new EntryCounts(n, d, 0, new KeyCounts(n, n - d, d, n - d));
+    }
+
+    /**
+     * Keys {@code user/v~} or {@code user/v:}: the user key before the slash, a version digit
+     * (9 minus the version, so that newer versions sort first) and '~' for a deletion.
+     */
+    private static final EntryClassifier VERSIONED = new EntryClassifier() {
+        @Override
+        public boolean isDeletion(ByteBuffer key) {
+            return TILDE.isDeletion(key);
+        }
+
+        @Override
+        public int userKeyLength(ByteBuffer key) {
+            for (int i = key.position(); i < key.limit(); i++) {
+                if (key.get(i) == '/') {
+                    return i - key.position();
+                }
+            }
+            return key.remaining();
+        }
+    };
+
+    @ParameterizedTest(name = "{0} user keys")
+    @ValueSource(ints = {0, 1, 10, 1000, 30_000})
+    void distinctUserKeysAreCountedOnceWhateverTheirVersions(int n, @Seed long seed) throws IOException {
+        Random r = new Random(seed);
+        TableOptions options = TableRandomizedTest.randomOptions(r).withEntryClassifier(VERSIONED);
+        TestFiles.MemWritableFile out = new TestFiles.MemWritableFile();
+        TableBuilder b = new TableBuilder(options, out);
+        long entries = 0;
+        long deletions = 0;
+        long settled = 0;
+        long live = 0;
+        long tombstones = 0;
+        for (int i = 0; i < n; i++) {
+            int versions = 1 + r.nextInt(4);
+            boolean newestIsValue = false;
+            boolean oldestUnsettledDeletion = false;
+            for (int v = 0; v < versions; v++) {
+                boolean deletion = r.nextInt(3) == 0;
+                byte[] key = String.format("user%07d/%d%s", i, v, deletion ? "~" : ":").getBytes(StandardCharsets.US_ASCII);
+                b.add(key, new byte[deletion ? 0 : 1 + r.nextInt(20)]);
+                entries++;
+                if (v == 0) {
+                    newestIsValue = !deletion;
+                }
+                oldestUnsettledDeletion = deletion;
+                if (deletion) {
+                    deletions++;
+                    if (r.nextInt(4) == 0) {
+                        b.settleDeletion(); // the writer dropped a value this deletion hid
+                        settled++;
+                        oldestUnsettledDeletion = false;
+                    }
+                }
+            }
+            live += newestIsValue ? 1 : 0;
+            tombstones += oldestUnsettledDeletion ? 1 : 0;
+        }
+        double share = r.nextDouble();
+        b.setNovelShare(share);
+        b.finish();
+        EntryCounts expected = new EntryCounts(entries, deletions, settled,
+                new KeyCounts(n, live, tombstones, Math.round(live * share)));
+        assertEquals(expected, b.entryCounts());
+        assertEquals(expected, open(out.bytes(), options).entryCounts(), "as the stats block records them");
+        assertEquals(Math.round(live * share) - tombstones, expected.liveNet());
+    }
+
+    /** Contents of exactly {@code size} bytes holding these varints: the last one padded with redundant bytes. */
+    private static byte[] fill(int size, long... fields) {
+        org.leveldbj.util.ByteSink sink = new org.leveldbj.util.ByteSink(size);
+        for (long f : fields) {
+            sink.putVarint64(f);
+        }
+        byte[] b = sink.toByteArray();
+        assertTrue(b.length <= size && fields[fields.length - 1] < 128);
+        byte[] out = java.util.Arrays.copyOf(b, size);
+        int last = b.length - 1;
+        if (size > b.length) {
+            out[last] |= (byte) 0x80;
+            for (int i = last + 1; i < size - 1; i++) {
+                out[i] = (byte) 0x80;
+            }
+            out[size - 1] = 0;
+        }
+        return out;
+    }
+
     private static Table open(byte[] file, TableOptions options) {
         return Table.open(NAME, TestFiles.BufferFile.of(file, false), file.length, options);
     }
@@ -79,7 +174,7 @@ class StatsBlockTest {
             b.add(e[0], e[1]);
         }
         b.finish();
-        EntryCounts expected = new EntryCounts(n, deletions(model));
+        EntryCounts expected = counts(model);
         assertEquals(expected, b.entryCounts());
         byte[] file = out.bytes();
         Table table = open(file, options);
@@ -126,7 +221,7 @@ class StatsBlockTest {
         Table table = open(file, options);
         assertTrue(table.hasFilter());
         assertTrue(table.hasPrefixFilter());
-        assertEquals(new EntryCounts(2000, deletions(model)), table.entryCounts());
+        assertEquals(counts(model), table.entryCounts());
         for (byte[][] e : model) {
             assertTrue(table.get(ByteBuffer.wrap(e[0]), TableReadOptions.DEFAULT, (k, v) -> { }));
         }
@@ -162,27 +257,44 @@ class StatsBlockTest {
         byte[] good = TableRandomizedTest.build(model, options);
         BlockHandle h = StatsBlocks.find(good);
         int size = (int) h.size();
-        assertEquals(4, size, "300 entries, about 75 deletions, none settled: varints of 2, 1 and 1 bytes");
+        assertEquals(11, size, "300 entries, about 75 deletions, none settled: varints of 2, 1 and 1 bytes; "
+                + "300 keys, about 225 live, about 75 tombstones, 225 new: 2, 2, 1 and 2 bytes");
 
         byte[] truncated = good.clone();
         byte[] contents = new byte[size];
-        java.util.Arrays.fill(contents, (byte) 0x80); // every byte continues the varint
+        java.util.Arrays.fill(contents, (byte) 0x80); // every byte continues the varint, past 10 bytes
         StatsBlocks.rewrite(truncated, contents);
         CorruptionException e = countsError(truncated, options);
-        assertEquals("truncated varint64", e.reason());
+        assertEquals("bad varint64", e.reason());
         assertEquals(h.offset(), e.offset(), "where the varint starts: the block");
 
         byte[] tooManyDeletions = good.clone();
-        StatsBlocks.rewrite(tooManyDeletions, new byte[] {5, 6, 0, 0});
+        StatsBlocks.rewrite(tooManyDeletions, fill(size, 5, 6, 0));
         e = countsError(tooManyDeletions, options);
         assertTrue(e.reason().startsWith("bad stats block: 5 entries, 6 deletions, 0 settled"), e.getMessage());
         assertEquals(h.offset(), e.offset());
         readsEverything(open(tooManyDeletions, options), model);
 
+        byte[] tooManyKeys = good.clone();
+        StatsBlocks.rewrite(tooManyKeys, fill(size, 7, 2, 1, 8, 1, 1, 1));
+        e = countsError(tooManyKeys, options);
+        assertTrue(e.reason().startsWith("bad stats block: 7 entries, 2 deletions, 1 settled, keys [8, 1, 1, 1]"),
+                e.getMessage());
+
+        byte[] partial = good.clone();
+        StatsBlocks.rewrite(partial, fill(size, 7, 2, 1, 5));
+        assertEquals("truncated varint64", countsError(partial, options).reason(), "keys but not the rest");
+
+        byte[] firstLayout = good.clone();
+        StatsBlocks.rewrite(firstLayout, fill(size, 7, 2, 1)); // as written before keys were counted
+        assertEquals(new EntryCounts(7, 2, 1), open(firstLayout, options).entryCounts());
+        assertEquals(7 - 4 + 1, open(firstLayout, options).entryCounts().liveNet(), "every version counts");
+
         byte[] longer = good.clone();
-        StatsBlocks.rewrite(longer, new byte[] {7, 2, 1, 99}); // a later field this reader does not know
+        StatsBlocks.rewrite(longer, fill(size, 7, 2, 1, 5, 4, 1, 3, 99)); // a later field this reader does not know
         Table table = open(longer, options);
-        assertEquals(new EntryCounts(7, 2, 1), table.entryCounts());
+        assertEquals(new EntryCounts(7, 2, 1, new KeyCounts(5, 4, 1, 3)), table.entryCounts());
+        assertEquals(2, table.entryCounts().liveNet());
     }
 
     private static CorruptionException countsError(byte[] file, TableOptions options) {
@@ -197,6 +309,8 @@ class StatsBlockTest {
     @Test
     void decodingIsBounded() {
         assertEquals(new EntryCounts(300, 75), StatsBlock.decode(StatsBlock.encode(new EntryCounts(300, 75)), NAME, 10));
+        EntryCounts withKeys = new EntryCounts(300, 75, 5, new KeyCounts(200, 150, 40, 120));
+        assertEquals(withKeys, StatsBlock.decode(StatsBlock.encode(withKeys), NAME, 10));
         assertEquals(new EntryCounts(Long.MAX_VALUE, 0),
                 StatsBlock.decode(StatsBlock.encode(new EntryCounts(Long.MAX_VALUE, 0)), NAME, 10));
         CorruptionException e = assertThrows(CorruptionException.class,

@@ -52,6 +52,14 @@ class KafkaStoreBenchTest {
     }
 
     @Test
+    void entriesSuite() throws Exception {
+        assertPrintsRows(EntryCountBenchmark::main,
+                new String[] {"--records=20000", "--large-records=2000", "--rewritten-keys=2000", "--rewrites=5"},
+                "| 20,000 distinct 4-byte keys |", "| 20,000 distinct 4-byte keys, half deleted |",
+                "| 2,000 distinct 1 KiB keys |", "| 2,000 4-byte keys written 5 times (10,000 writes), at checkpoints |");
+    }
+
+    @Test
     void topologySuite() throws Exception {
         assertPrintsRows(TopologyBenchmark::main, new String[] {"--records=300", "--rounds=1"},
                 "| leveldbj |", "| rocksdb |", "| in-memory |");
