@@ -37,28 +37,13 @@ public final class EntryCountBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        long records = 10_000_000;
-        long large = -1;
-        long rewrittenKeys = -1;
-        int rewrites = 50;
-        for (String a : args) {
-            if (a.equals("--verbose")) {
-                verbose = true;
-                continue;
-            }
-            if (a.startsWith("--records=")) {
-                records = Long.parseLong(a.substring("--records=".length()));
-            } else if (a.startsWith("--large-records=")) {
-                large = Long.parseLong(a.substring("--large-records=".length()));
-            } else if (a.startsWith("--rewritten-keys=")) {
-                rewrittenKeys = Long.parseLong(a.substring("--rewritten-keys=".length()));
-            } else if (a.startsWith("--rewrites=")) {
-                rewrites = Integer.parseInt(a.substring("--rewrites=".length()));
-            } else {
-                throw new IllegalArgumentException("unknown argument " + a
-                        + " (--records=N --large-records=M --rewritten-keys=K --rewrites=R)");
-            }
-        }
+        verbose = java.util.Arrays.asList(args).contains("--verbose");
+        BenchArgs a = BenchArgs.parse(java.util.Arrays.stream(args).filter(x -> !x.equals("--verbose")).toArray(String[]::new),
+                "records", 10_000_000L, "large-records", -1L, "rewritten-keys", -1L, "rewrites", 50L);
+        long records = a.longValue("records");
+        long large = a.longValue("large-records");
+        long rewrittenKeys = a.longValue("rewritten-keys");
+        int rewrites = a.intValue("rewrites");
         if (large < 0) {
             large = records / 10;
         }
