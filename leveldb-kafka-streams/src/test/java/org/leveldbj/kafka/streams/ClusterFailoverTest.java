@@ -44,21 +44,23 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Two instances of one Kafka Streams application ({@link FailoverApp}), exactly-once, every store
  * leveldbj's through {@link LeveldbDslStoreSuppliers}, on a real KRaft broker started in this JVM
- * (Kafka's cluster test kit): a count per key, a count per key and tumbling window, and a
- * stream-stream join. One instance runs in a process of its own and is killed mid-stream
+ * (Kafka's cluster test kit): a count per key, a count per key and tumbling window, a count per
+ * key and session, a stream-stream join, and a join with a versioned table. One instance runs in a process of its own and is killed mid-stream
  * (SIGKILL: nothing is flushed or closed); the survivor takes over its partitions and restores
  * their stores from the changelogs into its own leveldbj stores. Every output is then exact: each
  * count and windowed count appears once per input record, in order, with no gap or repeat, and the
- * join emits each matching pair exactly once (read committed); the survivor's stores hold the
- * exact counts. Then both restart on their old state directories: the killed one's stores are
+ * join emits each matching pair exactly once (read committed); each session's final count is
+ * exact; each event is joined once with its key's plan as of its time; the survivor's stores
+ * hold the exact counts. Then both restart on their old state directories: the killed one's stores are
  * rebuilt where they were found open, the one closed cleanly resumes restoration from the offsets
  * its stores committed rather than from the start of the changelog, and no state directory holds
  * a RocksDB file.
  */
 class ClusterFailoverTest {
     private static final int PARTITIONS = 4;
-    private static final List<String> TOPICS = List.of(FailoverApp.EVENTS, FailoverApp.CLICKS,
-            FailoverApp.COUNTS_OUT, FailoverApp.WINDOWED_OUT, FailoverApp.JOINED_OUT);
+    private static final List<String> TOPICS = List.of(FailoverApp.EVENTS, FailoverApp.CLICKS, FailoverApp.PLANS,
+            FailoverApp.COUNTS_OUT, FailoverApp.WINDOWED_OUT, FailoverApp.JOINED_OUT, FailoverApp.SESSIONS_OUT,
+            FailoverApp.ENRICHED_OUT);
 
     @TempDir
     Path tmp;
@@ -174,6 +176,7 @@ class ClusterFailoverTest {
             AtomicLong restored = new AtomicLong();
             second.setGlobalStateRestoreListener(restoreListener(restored, new CopyOnWriteArrayList<>()));
             try (KafkaProducer<String, String> producer = new KafkaProducer<>(producerConfig, new StringSerializer(), new StringSerializer())) {
+                input.producePlans(producer);
                 second.start();
                 Process first = killableInstance(bootstrap, tmp.resolve("state-1"));
                 await("both instances running, with the tasks shared", 90_000, () -> second.state() == KafkaStreams.State.RUNNING
@@ -234,6 +237,9 @@ class ClusterFailoverTest {
             assertEquals(FailoverInput.EVENTS, outputs.windowedCountRecords(), "one committed windowed count per event");
             assertEquals(List.of(), outputs.repeatedJoins(), "join results emitted more than once");
             assertEquals(input.joins(), outputs.joins(), "the join's results");
+            assertEquals(input.sessionCounts(), outputs.sessionCounts(), "the final session counts in the output topic");
+            assertEquals(List.of(), outputs.repeatedEnriched(), "events joined with their plan more than once");
+            assertEquals(input.enriched(), outputs.enriched(), "each event joined with its key's plan as of its time");
         }
     }
 }

@@ -11,17 +11,21 @@ import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.kstream.JoinWindows;
 import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.KTable;
 import org.apache.kafka.streams.kstream.Materialized;
 import org.apache.kafka.streams.kstream.Produced;
+import org.apache.kafka.streams.kstream.SessionWindows;
 import org.apache.kafka.streams.kstream.StreamJoined;
 import org.apache.kafka.streams.kstream.TimeWindows;
 
 /**
  * The application of {@link ClusterFailoverTest}: exactly-once, no record cache, every store
- * leveldbj's by the one line {@code dsl.store.suppliers.class}. It counts each key's events
- * (a key-value store), counts them in tumbling windows (a window store), and joins the events
- * with clicks of the same key at most {@link #JOIN_DIFFERENCE} apart (two window stores keeping
- * duplicates). Run as {@code main(bootstrap, stateDir)} it is an instance in a process of
+ * leveldbj's by the one line {@code dsl.store.suppliers.class} (and the versioned table's by
+ * naming its supplier, as Kafka requires). It counts each key's events (a key-value store),
+ * counts them in tumbling windows (a window store) and in sessions (a session store), joins the
+ * events with clicks of the same key at most {@link #JOIN_DIFFERENCE} apart (two window stores
+ * keeping duplicates), and joins each event with its key's plan as of the event's time (a
+ * versioned table). Run as {@code main(bootstrap, stateDir)} it is an instance in a process of
  * its own, which prints {@value #RUNNING} once it runs and then waits to be killed.
  */
 final class FailoverApp {
@@ -32,6 +36,10 @@ final class FailoverApp {
     static final String COUNTS_OUT = "counts-out";
     static final String WINDOWED_OUT = "windowed-out";
     static final String JOINED_OUT = "joined-out";
+    static final String PLANS = "plans";
+    static final String SESSIONS_OUT = "sessions-out";
+    static final String ENRICHED_OUT = "enriched-out";
+    static final Duration SESSION_GAP = Duration.ofMillis(100);
     static final long WINDOW_MS = 500;
     static final int COMMIT_INTERVAL_MS = 100;
     static final Duration JOIN_DIFFERENCE = Duration.ofMillis(50);
@@ -77,12 +85,30 @@ final class FailoverApp {
         events.join(builder.<String, String>stream(CLICKS), FailoverApp::joined,
                         JoinWindows.ofTimeDifferenceAndGrace(JOIN_DIFFERENCE, GRACE), StreamJoined.as("joins"))
                 .to(JOINED_OUT);
+        events.groupByKey()
+                .windowedBy(SessionWindows.ofInactivityGapAndGrace(SESSION_GAP, GRACE))
+                .count(Materialized.as("session-counts"))
+                .toStream((session, count) -> sessionKey(session.key(), session.window().start(), session.window().end()))
+                .to(SESSIONS_OUT, Produced.with(Serdes.String(), Serdes.Long()));
+        KTable<String, String> plans = builder.table(PLANS, Materialized.<String, String>as(
+                LeveldbStores.persistentVersionedKeyValueStore("plans", GRACE)));
+        events.join(plans, FailoverApp::enriched).to(ENRICHED_OUT);
         return new KafkaStreams(builder.build(), config(bootstrap, stateDir));
     }
 
     /** The output key of a key's count in the window starting at {@code start}. */
     static String windowedKey(String key, long start) {
         return key + "@" + start;
+    }
+
+    /** The output key of a key's count in the session from {@code start} to {@code end}. */
+    static String sessionKey(String key, long start, long end) {
+        return key + "@" + start + "-" + end;
+    }
+
+    /** The output value of an event joined with its key's plan. */
+    static String enriched(String event, String plan) {
+        return event + "@" + plan;
     }
 
     /** The output value of an event joined with a click. */

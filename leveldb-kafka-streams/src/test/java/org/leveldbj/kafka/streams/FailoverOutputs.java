@@ -1,5 +1,6 @@
 package org.leveldbj.kafka.streams;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +19,9 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 /**
  * What {@link FailoverApp} committed to its output topics, read with {@code read_committed}. A
  * count or windowed count that does not follow the previous one of its key by exactly one (a
- * repeat or a gap: not exactly once) fails the read at once, naming the key.
+ * repeat or a gap: not exactly once) fails the read at once, naming the key; a join result seen
+ * twice is kept as a repeat; session counts are replayed with their tombstones (a merged
+ * session's old key is removed), leaving each session's final count.
  *
  * <p>Thread safety: confined to the reading thread.
  */
@@ -27,6 +30,9 @@ final class FailoverOutputs {
     private final Map<String, Long> windowedCounts = new TreeMap<>();
     private final Set<String> joins = new TreeSet<>();
     private final List<String> repeatedJoins = new ArrayList<>();
+    private final Map<String, Long> sessionCounts = new TreeMap<>();
+    private final Set<String> enriched = new TreeSet<>();
+    private final List<String> repeatedEnriched = new ArrayList<>();
     private long countRecords;
     private long windowedCountRecords;
 
@@ -44,7 +50,8 @@ final class FailoverOutputs {
         LongDeserializer longs = new LongDeserializer();
         try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(config, new StringDeserializer(),
                 new org.apache.kafka.common.serialization.ByteArrayDeserializer())) {
-            consumer.subscribe(List.of(FailoverApp.COUNTS_OUT, FailoverApp.WINDOWED_OUT, FailoverApp.JOINED_OUT));
+            consumer.subscribe(List.of(FailoverApp.COUNTS_OUT, FailoverApp.WINDOWED_OUT, FailoverApp.JOINED_OUT,
+                    FailoverApp.SESSIONS_OUT, FailoverApp.ENRICHED_OUT));
             long deadline = System.nanoTime() + TimeUnit.NANOSECONDS.convert(timeout);
             while (!outputs.complete(expected) && System.nanoTime() < deadline) {
                 for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(500))) {
@@ -57,17 +64,28 @@ final class FailoverOutputs {
                             next(outputs.windowedCounts, r.key(), longs.deserialize(r.topic(), r.value()));
                             outputs.windowedCountRecords++;
                         }
-                        default -> {
-                            String joined = new String(r.value(), java.nio.charset.StandardCharsets.UTF_8);
-                            if (!outputs.joins.add(joined)) {
-                                outputs.repeatedJoins.add(joined);
+                        case FailoverApp.SESSIONS_OUT -> {
+                            // a merged session's old key is removed by a tombstone
+                            if (r.value() == null) {
+                                outputs.sessionCounts.remove(r.key());
+                            } else {
+                                outputs.sessionCounts.put(r.key(), longs.deserialize(r.topic(), r.value()));
                             }
                         }
+                        case FailoverApp.ENRICHED_OUT -> once(outputs.enriched, outputs.repeatedEnriched, r.value());
+                        default -> once(outputs.joins, outputs.repeatedJoins, r.value());
                     }
                 }
             }
         }
         return outputs;
+    }
+
+    private static void once(Set<String> seen, List<String> repeated, byte[] value) {
+        String v = new String(value, StandardCharsets.UTF_8);
+        if (!seen.add(v)) {
+            repeated.add(v);
+        }
     }
 
     private static void next(Map<String, Long> counts, String key, long count) {
@@ -80,7 +98,8 @@ final class FailoverOutputs {
 
     private boolean complete(FailoverInput expected) {
         return counts.equals(expected.counts()) && windowedCounts.equals(expected.windowedCounts())
-                && joins.size() >= expected.joins().size();
+                && joins.size() >= expected.joins().size() && sessionCounts.equals(expected.sessionCounts())
+                && enriched.size() >= expected.enriched().size();
     }
 
     Map<String, Long> counts() {
@@ -97,6 +116,18 @@ final class FailoverOutputs {
 
     List<String> repeatedJoins() {
         return repeatedJoins;
+    }
+
+    Map<String, Long> sessionCounts() {
+        return sessionCounts;
+    }
+
+    Set<String> enriched() {
+        return enriched;
+    }
+
+    List<String> repeatedEnriched() {
+        return repeatedEnriched;
     }
 
     long countRecords() {
