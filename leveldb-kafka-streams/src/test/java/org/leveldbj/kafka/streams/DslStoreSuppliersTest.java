@@ -13,13 +13,11 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Random;
 import java.util.TreeMap;
-import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StreamsBuilder;
-import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.TopologyTestDriver;
@@ -139,16 +137,7 @@ class DslStoreSuppliersTest {
 
     private Run run(Class<?> suppliers, VersionedBytesStoreSupplier prices, boolean caching, long seed, Path stateDir)
             throws IOException {
-        Properties p = new Properties();
-        p.put(StreamsConfig.APPLICATION_ID_CONFIG, "dsl-suppliers-test");
-        p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "localhost:9092");
-        p.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
-        p.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
-        p.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
-        p.put(StreamsConfig.DSL_STORE_SUPPLIERS_CLASS_CONFIG, suppliers);
-        p.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, caching ? 1 << 20 : 0);
-        // Final results are emitted at most this often (wall-clock), which the driver does not advance.
-        p.put(StreamsConfig.InternalConfig.EMIT_INTERVAL_MS_KSTREAMS_WINDOWED_AGGREGATION, 0L);
+        Properties p = StoreFixture.driverConfig("dsl-suppliers-test", stateDir, suppliers, caching);
         Random random = new Random(seed);
         try (TopologyTestDriver driver = new TopologyTestDriver(topology(prices), p)) {
             StringSerializer s = new StringSerializer();

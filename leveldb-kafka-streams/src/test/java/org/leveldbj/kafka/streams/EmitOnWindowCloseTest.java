@@ -10,11 +10,9 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Properties;
 import java.util.Random;
-import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.StreamsBuilder;
-import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
 import org.apache.kafka.streams.kstream.EmitStrategy;
@@ -88,16 +86,7 @@ class EmitOnWindowCloseTest {
                 .emitStrategy(EmitStrategy.onWindowClose()).count()
                 .toStream((w, v) -> "session " + show(w)).mapValues(String::valueOf).to("out");
 
-        Properties p = new Properties();
-        p.put(StreamsConfig.APPLICATION_ID_CONFIG, "eowc-test");
-        p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "localhost:9092");
-        p.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
-        p.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
-        p.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
-        p.put(StreamsConfig.DSL_STORE_SUPPLIERS_CLASS_CONFIG, suppliers);
-        p.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, caching ? 1 << 20 : 0);
-        // Final results are emitted at most this often (wall-clock), which the driver does not advance.
-        p.put(StreamsConfig.InternalConfig.EMIT_INTERVAL_MS_KSTREAMS_WINDOWED_AGGREGATION, 0L);
+        Properties p = StoreFixture.driverConfig("eowc-test", stateDir, suppliers, caching);
         Random random = new Random(seed);
         List<String> out = new ArrayList<>();
         try (TopologyTestDriver driver = new TopologyTestDriver(builder.build(), p)) {
