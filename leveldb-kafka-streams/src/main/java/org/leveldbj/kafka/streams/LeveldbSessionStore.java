@@ -118,18 +118,18 @@ public class LeveldbSessionStore extends SegmentedStore implements SessionStore<
                 throw new ProcessorStateException("store " + name() + ": a changelog record's key is not a session key ("
                         + (key == null ? "null" : key.length + " bytes") + ", offset " + r.offset() + ")");
             }
-            segments().observe(end(key));
+            segments.observe(end(key));
         }
         d.restore(records, (record, batch) -> {
             long end = end(record.key());
-            if (!segments().expired(end)) {
-                batch.put(SegmentedData.dataKey(segments().segmentId(end), record.key()), record.value());
+            if (!segments.expired(end)) {
+                batch.put(SegmentedData.dataKey(segments.segmentId(end), record.key()), record.value());
             }
         });
     }
 
     private byte[] dataKey(Windowed<Bytes> sessionKey) {
-        return SegmentedData.dataKey(segments().segmentId(sessionKey.window().end()),
+        return SegmentedData.dataKey(segments.segmentId(sessionKey.window().end()),
                 SessionKeySchema.toBinary(sessionKey).get());
     }
 
@@ -139,9 +139,9 @@ public class LeveldbSessionStore extends SegmentedStore implements SessionStore<
         Objects.requireNonNull(sessionKey.key(), "sessionKey.key() cannot be null");
         StoreDatabase d = openDatabase();
         long end = sessionKey.window().end();
-        segments().observe(end);
-        if (segments().expired(end)) {
-            segments().recordDropped();
+        segments.observe(end);
+        if (segments.expired(end)) {
+            segments.recordDropped();
         } else {
             d.put(dataKey(sessionKey), aggregate);
         }
@@ -159,10 +159,10 @@ public class LeveldbSessionStore extends SegmentedStore implements SessionStore<
     public byte[] fetchSession(Bytes key, long sessionStartTime, long sessionEndTime) {
         Objects.requireNonNull(key, "key cannot be null");
         StoreDatabase d = openDatabase();
-        if (sessionStartTime < 0 || sessionEndTime < 0 || segments().expired(sessionEndTime)) {
+        if (sessionStartTime < 0 || sessionEndTime < 0 || segments.expired(sessionEndTime)) {
             return null;
         }
-        return d.get(SegmentedData.dataKey(segments().segmentId(sessionEndTime),
+        return d.get(SegmentedData.dataKey(segments.segmentId(sessionEndTime),
                 SessionKeySchema.toBinary(key, sessionStartTime, sessionEndTime).get()));
     }
 
@@ -227,7 +227,7 @@ public class LeveldbSessionStore extends SegmentedStore implements SessionStore<
             LOG.warn(LeveldbKeyValueStore.INVALID_RANGE_WARNING);
             return empty();
         }
-        long from = Math.max(Math.max(0, earliestSessionEndTime), segments().minVisible());
+        long from = Math.max(Math.max(0, earliestSessionEndTime), segments.minVisible());
         if (latestSessionStartTime < 0) {
             return empty();
         }
@@ -244,8 +244,8 @@ public class LeveldbSessionStore extends SegmentedStore implements SessionStore<
             high = kt == null ? null : SegmentedData.upperBound(kt, ByteBuffer.allocate(SUFFIX_BYTES)
                     .putLong(Long.MAX_VALUE).putLong(latestSessionStartTime).array());
         }
-        long fromSegment = segments().segmentId(from);
-        long toSegment = segments().segmentId(Long.MAX_VALUE);
+        long fromSegment = segments.segmentId(from);
+        long toSegment = segments.segmentId(Long.MAX_VALUE);
         return sessions(d, cursor -> new SegmentScan(cursor, fromSegment, toSegment, low, high,
                 schema -> schema.length >= SUFFIX_BYTES
                         && (kf == null || compareKey(schema, kf) >= 0) && (kt == null || compareKey(schema, kt) <= 0)
@@ -265,12 +265,12 @@ public class LeveldbSessionStore extends SegmentedStore implements SessionStore<
                                                                   long latestSessionEndTime) {
         StoreDatabase d = openDatabase();
         long from = Math.max(Math.max(0, earliestSessionEndTime),
-                emitOnWindowClose ? segments().liveSegmentsStart() : segments().minVisible());
+                emitOnWindowClose ? segments.liveSegmentsStart() : segments.minVisible());
         if (latestSessionEndTime < from) {
             return empty();
         }
-        long fromSegment = segments().segmentId(from);
-        long toSegment = segments().segmentId(latestSessionEndTime);
+        long fromSegment = segments.segmentId(from);
+        long toSegment = segments.segmentId(latestSessionEndTime);
         return sessions(d, cursor -> new SegmentScan(cursor, fromSegment, toSegment, null, null, schema -> {
             long end = end(schema);
             return end >= from && end <= latestSessionEndTime;

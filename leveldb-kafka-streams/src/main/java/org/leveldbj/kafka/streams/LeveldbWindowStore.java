@@ -115,12 +115,12 @@ public class LeveldbWindowStore extends SegmentedStore implements WindowStore<By
         StoreDatabase d = openDatabase();
         for (ConsumerRecord<byte[], byte[]> r : records) {
             checkSchemaKey(r.key());
-            segments().observe(windowStart(r.key()));
+            segments.observe(windowStart(r.key()));
         }
         d.restore(records, (record, batch) -> {
             long start = windowStart(record.key());
-            if (!segments().expired(start)) {
-                batch.put(SegmentedData.dataKey(segments().segmentId(start), record.key()), record.value());
+            if (!segments.expired(start)) {
+                batch.put(SegmentedData.dataKey(segments.segmentId(start), record.key()), record.value());
             }
             if (retainDuplicates) {
                 seqnum = sequence(record.key());
@@ -144,15 +144,15 @@ public class LeveldbWindowStore extends SegmentedStore implements WindowStore<By
             throw new IllegalArgumentException("store " + name() + ": window start " + windowStartTimestamp
                     + " is negative");
         }
-        segments().observe(windowStartTimestamp);
-        if (segments().expired(windowStartTimestamp)) {
-            segments().recordDropped();
+        segments.observe(windowStartTimestamp);
+        if (segments.expired(windowStartTimestamp)) {
+            segments.recordDropped();
         } else if (value != null || !retainDuplicates) { // deleting a duplicate is a no-op, as in Kafka's stores
             if (retainDuplicates) {
                 seqnum = (seqnum + 1) & 0x7FFFFFFF;
             }
             byte[] schemaKey = WindowKeySchema.toStoreKeyBinary(key, windowStartTimestamp, seqnum).get();
-            d.put(SegmentedData.dataKey(segments().segmentId(windowStartTimestamp), schemaKey), value);
+            d.put(SegmentedData.dataKey(segments.segmentId(windowStartTimestamp), schemaKey), value);
         }
         d.updatePosition();
     }
@@ -161,11 +161,11 @@ public class LeveldbWindowStore extends SegmentedStore implements WindowStore<By
     public byte[] fetch(Bytes key, long windowStartTimestamp) {
         Objects.requireNonNull(key, "key cannot be null");
         StoreDatabase d = openDatabase();
-        if (windowStartTimestamp < 0 || segments().expired(windowStartTimestamp)) {
+        if (windowStartTimestamp < 0 || segments.expired(windowStartTimestamp)) {
             return null;
         }
         byte[] schemaKey = WindowKeySchema.toStoreKeyBinary(key, windowStartTimestamp, seqnum).get();
-        return d.get(SegmentedData.dataKey(segments().segmentId(windowStartTimestamp), schemaKey));
+        return d.get(SegmentedData.dataKey(segments.segmentId(windowStartTimestamp), schemaKey));
     }
 
     @Override
@@ -181,15 +181,15 @@ public class LeveldbWindowStore extends SegmentedStore implements WindowStore<By
     private WindowStoreIterator<byte[]> fetch(Bytes key, long timeFrom, long timeTo, boolean forward) {
         Objects.requireNonNull(key, "key cannot be null");
         StoreDatabase d = openDatabase();
-        long from = Math.max(Math.max(0, timeFrom), segments().minVisible());
+        long from = Math.max(Math.max(0, timeFrom), segments.minVisible());
         if (timeTo < from) {
             return new TimeIterator(name(), null, null);
         }
         byte[] k = key.get();
         byte[] low = SCHEMA.lowerRangeFixedSize(key, from).get();
         byte[] high = SCHEMA.upperRangeFixedSize(key, timeTo).get();
-        long fromSegment = segments().segmentId(from);
-        long toSegment = segments().segmentId(timeTo);
+        long fromSegment = segments.segmentId(from);
+        long toSegment = segments.segmentId(timeTo);
         return new TimeIterator(name(), d, cursor -> new SegmentScan(cursor, fromSegment, toSegment, low, high,
                 schema -> schema.length == k.length + SUFFIX_BYTES && compareKey(schema, k) == 0
                         && inTime(schema, from, timeTo), forward));
@@ -218,7 +218,7 @@ public class LeveldbWindowStore extends SegmentedStore implements WindowStore<By
             LOG.warn(LeveldbKeyValueStore.INVALID_RANGE_WARNING);
             return empty();
         }
-        long from = Math.max(Math.max(0, timeFrom), segments().minVisible());
+        long from = Math.max(Math.max(0, timeFrom), segments.minVisible());
         if (timeTo < from) {
             return empty();
         }
@@ -227,8 +227,8 @@ public class LeveldbWindowStore extends SegmentedStore implements WindowStore<By
         byte[] low = kf == null ? null : Arrays.copyOf(kf, kf.length + SUFFIX_BYTES);
         byte[] high = kt == null ? null : SegmentedData.upperBound(kt, ByteBuffer.allocate(SUFFIX_BYTES).putLong(timeTo)
                 .putInt(Integer.MAX_VALUE).array());
-        long fromSegment = segments().segmentId(from);
-        long toSegment = segments().segmentId(timeTo);
+        long fromSegment = segments.segmentId(from);
+        long toSegment = segments.segmentId(timeTo);
         return new SegmentIterator<>(name(), d, cursor -> new SegmentScan(cursor, fromSegment, toSegment, low, high,
                 schema -> (kf == null || compareKey(schema, kf) >= 0) && (kt == null || compareKey(schema, kt) <= 0)
                         && inTime(schema, from, timeTo), forward),

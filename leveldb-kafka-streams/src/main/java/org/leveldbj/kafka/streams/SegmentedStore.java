@@ -14,7 +14,11 @@ import org.iq80.leveldb.Options;
 abstract class SegmentedStore extends DatabaseStore {
     private final long retentionPeriod;
     private final long segmentInterval;
-    private SegmentedData segments;
+    /**
+     * The segments of the store while open: its subclasses' methods read them directly, after
+     * their own {@link #openDatabase()} check, rather than checking again at every use.
+     */
+    SegmentedData segments;
 
     /**
      * @param retentionPeriod how long data is kept, milliseconds
@@ -42,7 +46,10 @@ abstract class SegmentedStore extends DatabaseStore {
         segments.close();
     }
 
-    /** @return the store's segments while open */
+    /**
+     * @return the store's segments
+     * @throws org.apache.kafka.streams.errors.InvalidStateStoreException when the store is not open
+     */
     final SegmentedData segments() {
         openDatabase();
         return segments;

@@ -509,14 +509,9 @@ class CommitCrashTest {
             long last = changelog.last();
             if (random.nextInt(4) == 0) {
                 // A clean close acknowledges the last commit: the reopened store starts from it.
-                store.commit(Map.of(CHANGELOG, last));
+                store = commitCloseAndReopen(type, env, false, store, model, changelog, last, round);
                 committed.add(last);
                 acknowledged = last;
-                store.close();
-                store = open(type, env, false);
-                assertEquals(last, store.committedOffset(CHANGELOG));
-                assertSameContents(model.contents(last), type.contents(store, changelog.time),
-                        type + ": after a clean close in round " + round);
                 continue;
             }
             crash(env, store);
@@ -534,6 +529,23 @@ class CommitCrashTest {
         model.close();
         System.out.printf("%s, at-least-once: %d crashes, %d records replayed after them; %d records%n", type,
                 crashes, replayed, changelog.records.size());
+    }
+
+    /**
+     * Commits {@code offset}, closes the store cleanly and opens it again: it must hold exactly
+     * that commit's state.
+     *
+     * @return the reopened store
+     */
+    private <S extends StateStore> S commitCloseAndReopen(StoreType<S> type, Env env, boolean exactlyOnce, S store,
+                                                                 Model<S> model, Changelog changelog, long offset, int round) {
+        store.commit(Map.of(CHANGELOG, offset));
+        store.close();
+        S reopened = open(type, env, exactlyOnce);
+        assertEquals(offset, reopened.committedOffset(CHANGELOG));
+        assertSameContents(model.contents(offset), type.contents(reopened, changelog.time),
+                type + ": after a clean close in round " + round);
+        return reopened;
     }
 
     @ParameterizedTest(name = "{0}")
@@ -556,14 +568,9 @@ class CommitCrashTest {
             if (random.nextBoolean()) {
                 // A commit and a clean close, then a reopening: the state of that commit.
                 lastCommit = changelog.last();
-                store.commit(Map.of(CHANGELOG, lastCommit));
+                store = commitCloseAndReopen(type, env, true, store, model, changelog, lastCommit, round);
                 committed.add(lastCommit);
                 acknowledged = lastCommit;
-                store.close();
-                store = open(type, env, true);
-                assertEquals(lastCommit, store.committedOffset(CHANGELOG));
-                assertSameContents(model.contents(lastCommit), type.contents(store, changelog.time),
-                        type + ": after a clean close in round " + round);
                 continue;
             }
             crash(env, store);

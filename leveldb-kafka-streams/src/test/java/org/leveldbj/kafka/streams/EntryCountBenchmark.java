@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.function.LongConsumer;
 import org.iq80.leveldb.ExtendedDB;
 import org.iq80.leveldb.Options;
 import org.iq80.leveldb.WriteBatch;
@@ -97,86 +98,79 @@ public final class EntryCountBenchmark {
         String what = large ? "1 KiB keys" : "4-byte keys";
         byte[] value = new byte[8];
         try (ExtendedDB db = LevelDbFactory.factory.open(dir.toFile(), new Options())) {
-            WriteBatch batch = db.createWriteBatch();
-            int inBatch = 0;
-            for (long i = 0; i < n; i++) {
-                batch.put(key(scattered(i, n), large), value);
-                if (++inBatch == 1000) {
-                    db.write(batch);
-                    batch.close();
-                    batch = db.createWriteBatch();
-                    inBatch = 0;
-                }
-            }
-            db.write(batch);
-            batch.close();
+            inBatches(db, n, 1, (batch, i) -> batch.put(key(scattered(i, n), large), value), last -> { });
             rows.add(row(String.format("%,d distinct %s", n, what), n, db));
-            long live = n;
-            batch = db.createWriteBatch();
-            inBatch = 0;
-            for (long i = 0; i < n; i += 2) {
-                batch.delete(key(i, large));
-                live--;
-                if (++inBatch == 1000) {
-                    db.write(batch);
-                    batch.close();
-                    batch = db.createWriteBatch();
-                    inBatch = 0;
-                }
-            }
-            db.write(batch);
-            batch.close();
+            inBatches(db, n, 2, (batch, i) -> batch.delete(key(i, large)), last -> { });
+            long live = n - (n + 1) / 2;
             rows.add(row(String.format("%,d distinct %s, half deleted", n, what), live, db));
         } finally {
             deleteTree(dir.toFile());
         }
     }
 
+    /** Adds the write of entry {@code i} to a batch. */
+    private interface BatchWrite {
+        void add(WriteBatch batch, long i);
+    }
+
+    /**
+     * Writes entries {@code 0, step, 2 step, ...} below {@code n}, 1,000 to a batch, and calls
+     * {@code afterFullBatch} with the last entry of each full batch written.
+     */
+    private static void inBatches(ExtendedDB db, long n, long step, BatchWrite write, LongConsumer afterFullBatch)
+            throws IOException {
+        for (long first = 0; first < n; first += 1000 * step) {
+            long end = Math.min(n, first + 1000 * step);
+            long last = first;
+            try (WriteBatch batch = db.createWriteBatch()) {
+                for (long i = first; i < end; i += step) {
+                    write.add(batch, i);
+                    last = i;
+                }
+                db.write(batch);
+            }
+            if (end - first == 1000 * step) {
+                afterFullBatch.accept(last);
+            }
+        }
+    }
+
     private static void rewritten(Path dir, long keys, int rounds, List<Row> rows) throws IOException {
         Random r = new Random(42);
-        double lowest = Double.MAX_VALUE;
-        double highest = 0;
+        double[] range = {Double.MAX_VALUE, 0}; // the lowest and highest ratio seen
         long estimate = 0;
         try (ExtendedDB db = LevelDbFactory.factory.open(dir.toFile(), new Options())) {
             for (int round = 0; round < rounds; round++) {
-                WriteBatch batch = db.createWriteBatch();
-                int inBatch = 0;
                 long offset = r.nextInt(1 << 20);
-                for (long i = 0; i < keys; i++) {
+                int thisRound = round;
+                inBatches(db, keys, 1, (batch, i) -> {
                     byte[] v = new byte[8];
                     r.nextBytes(v);
                     batch.put(key(scattered(i + offset, keys), false), v);
-                    if (++inBatch == 1000) {
-                        db.write(batch);
-                        batch.close();
-                        batch = db.createWriteBatch();
-                        inBatch = 0;
-                        if (r.nextInt(100) == 0) {
-                            // Mid-round: every key was written in the first round.
-                            long e = db.approximateNumEntries();
-                            double ratio = (double) e / (round == 0 ? i + 1 : keys);
-                            if (verbose) {
-                                System.out.printf("round %d, %,d written: estimate %,d (%.3f); %s%n", round, i + 1, e,
-                                        ratio, db.getProperty("leveldb.num-files-at-level0") + " L0 files");
-                            }
-                            lowest = Math.min(lowest, ratio);
-                            highest = Math.max(highest, ratio);
+                }, last -> {
+                    if (r.nextInt(100) == 0) {
+                        // Mid-round: every key was written in the first round.
+                        long e = db.approximateNumEntries();
+                        double ratio = (double) e / (thisRound == 0 ? last + 1 : keys);
+                        if (verbose) {
+                            System.out.printf("round %d, %,d written: estimate %,d (%.3f); %s%n", thisRound, last + 1, e,
+                                    ratio, db.getProperty("leveldb.num-files-at-level0") + " L0 files");
                         }
+                        range[0] = Math.min(range[0], ratio);
+                        range[1] = Math.max(range[1], ratio);
                     }
-                }
-                db.write(batch);
-                batch.close();
+                });
                 estimate = db.approximateNumEntries();
                 if (verbose) {
                     System.out.printf("round %d done: estimate %,d (%.3f)%n", round, estimate, (double) estimate / keys);
                 }
-                lowest = Math.min(lowest, (double) estimate / keys);
-                highest = Math.max(highest, (double) estimate / keys);
+                range[0] = Math.min(range[0], (double) estimate / keys);
+                range[1] = Math.max(range[1], (double) estimate / keys);
             }
             Row last = row("", keys, db);
             rows.add(new Row(String.format("%,d 4-byte keys written %d times (%,d writes), at checkpoints", keys,
                     rounds, keys * rounds), keys, last.estimate(),
-                    String.format("%.3f to %.3f (last %.3f)", lowest, highest, (double) last.estimate() / keys),
+                    String.format("%.3f to %.3f (last %.3f)", range[0], range[1], (double) last.estimate() / keys),
                     last.callMicros()));
         } finally {
             deleteTree(dir.toFile());
