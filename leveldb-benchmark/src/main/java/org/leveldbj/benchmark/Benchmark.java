@@ -15,7 +15,10 @@ import org.iq80.leveldb.Options;
  * Runs the workloads in order on one database, as db_bench does: a workload that wants a fresh
  * database gets the old one destroyed first; each workload runs in {@code --threads} threads,
  * each doing the full count of operations with its own random stream (seeded 1000 + the number
- * of threads started so far), and prints one merged line.
+ * of threads started so far), and prints one merged line. A workload with a background
+ * operation (readwhilewriting's writer) starts one more thread after those, which runs until
+ * they have finished and is left out of the line but for its latencies and a count in the
+ * message. With {@code --memory=1} a {@link MemoryReport} line follows each timed workload's.
  */
 final class Benchmark {
     private final Flags flags;
@@ -133,31 +136,40 @@ final class Benchmark {
     private void runThreads(Workload workload) throws BenchmarkException {
         WorkloadContext context = new WorkloadContext(db, dir, workload, flags, values);
         Progress.Counter counter = progress.start(progressPrefix + label);
+        Workload.Operation background = workload.background();
+        int foreground = flags.threads;
+        int all = foreground + (background == null ? 0 : 1);
         List<ThreadState> states = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
-        Throwable[] failures = new Throwable[flags.threads];
+        Throwable[] failures = new Throwable[all];
         CountDownLatch start = new CountDownLatch(1);
-        for (int i = 0; i < flags.threads; i++) {
+        for (int i = 0; i < all; i++) {
             threadsStarted++;
             ThreadState state = new ThreadState(i, 1000 + threadsStarted,
                     new Stats(counter, flags.histogram));
             states.add(state);
             int index = i;
+            Workload.Operation operation = i < foreground ? workload.operation() : background;
             Thread thread = new Thread(() -> {
                 try {
                     start.await();
                     state.stats.start();
-                    workload.operation().run(context, state);
+                    operation.run(context, state);
                     state.stats.stop();
                 } catch (Throwable t) {
                     failures[index] = t;
+                    context.foregroundDone.set(true);
                 }
             }, "db-bench-" + workload.benchmarkName() + "-" + i);
             threads.add(thread);
             thread.start();
         }
         start.countDown();
-        for (Thread thread : threads) {
+        for (Thread thread : threads.subList(0, foreground)) {
+            joinUninterruptibly(thread);
+        }
+        context.foregroundDone.set(true);
+        for (Thread thread : threads.subList(foreground, all)) {
             joinUninterruptibly(thread);
         }
         for (Throwable failure : failures) {
@@ -171,10 +183,17 @@ final class Benchmark {
             }
         }
         Stats merged = states.get(0).stats;
-        for (int i = 1; i < states.size(); i++) {
+        for (int i = 1; i < foreground; i++) {
             merged.merge(states.get(i).stats);
         }
+        for (ThreadState writer : states.subList(foreground, all)) {
+            merged.mergeLatencies(writer.stats);
+            merged.addMessage("(writer: " + writer.stats.done() + " writes)");
+        }
         report(merged.report(workload.benchmarkName()));
+        if (flags.memory) {
+            report(MemoryReport.line("memory: ", db));
+        }
     }
 
     /** Prints a line of the report, after blanking the progress line standing on a terminal. */

@@ -86,6 +86,9 @@ public final class DbBench {
             }
             Header.print(out, flags, impl, options.warnings());
             out.flush();
+            if (flags.memoryIntervalSeconds > 0) {
+                MemoryReport.sampleEvery(flags.memoryIntervalSeconds, err);
+            }
             warmUp(flags, impl, err, progress);
             new Benchmark(flags, impl, options, dir, out, progress).run();
             return 0;

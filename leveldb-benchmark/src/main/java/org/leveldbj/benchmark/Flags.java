@@ -43,6 +43,11 @@ final class Flags implements Cloneable {
     CompressionType compression = CompressionType.SNAPPY;
     String impl = "leveldbj";
     int warmup = -1;
+    int keySize = Keys.SIZE;
+    int readWritePercent = 90;
+    int durationSeconds;
+    boolean memory;
+    int memoryIntervalSeconds;
 
     /** The largest automatic warm-up. */
     static final int MAX_AUTO_WARMUP = 200_000;
@@ -94,6 +99,7 @@ final class Flags implements Cloneable {
         w.num = entries;
         w.reads = reads < 0 ? -1 : Math.min(reads, w.num);
         w.histogram = false;
+        w.memory = false;
         w.useExistingDb = false;
         w.db = scratchDb;
         w.warmup = 0;
@@ -186,6 +192,27 @@ final class Flags implements Cloneable {
             case "warmup":
                 warmup = intValue(arg, value, -1);
                 break;
+            case "key_size":
+                keySize = intValue(arg, value, 1);
+                if (keySize > Keys.MAX_SIZE) {
+                    throw new FlagException("Invalid flag '" + arg + "' (out of range)");
+                }
+                break;
+            case "readwritepercent":
+                readWritePercent = intValue(arg, value, 0);
+                if (readWritePercent > 100) {
+                    throw new FlagException("Invalid flag '" + arg + "' (a percentage, 0 to 100)");
+                }
+                break;
+            case "duration":
+                durationSeconds = intValue(arg, value, 0);
+                break;
+            case "memory":
+                memory = boolValue(arg, value);
+                break;
+            case "memory_interval":
+                memoryIntervalSeconds = intValue(arg, value, 0);
+                break;
             case "impl":
                 if (!IMPLS.contains(value)) {
                     throw new FlagException("Invalid flag '" + arg + "' (one of "
@@ -206,6 +233,10 @@ final class Flags implements Cloneable {
         if (compressionRatio <= 0 || compressionRatio > 1) {
             throw new FlagException("Invalid flag '--compression_ratio=" + compressionRatio
                     + "' (above 0, at most 1)");
+        }
+        if (!new Keys(keySize).holds(num)) {
+            throw new FlagException("Invalid flag '--key_size=" + keySize + "' (--num=" + num
+                    + " needs more digits)");
         }
         for (String name : benchmarks) {
             if (!Workload.isKnown(name)) {

@@ -107,7 +107,7 @@ final class Header {
 
     /** The Keys, Values, Entries, RawSize and FileSize lines. */
     static String sizes(Flags flags) {
-        int keySize = Keys.SIZE;
+        int keySize = flags.keySize;
         StringBuilder s = new StringBuilder();
         s.append(String.format(Locale.ROOT, "Keys:       %d bytes each%n", keySize));
         s.append(String.format(Locale.ROOT,
@@ -124,12 +124,14 @@ final class Header {
     static String options(Flags flags) {
         return String.format(Locale.ROOT,
                 "compression=%s write_buffer_size=%d max_file_size=%d block_size=%d"
-                        + " cache_size=%s bloom_bits=%s open_files=%d threads=%d verify_checksums=%d%s",
+                        + " cache_size=%s bloom_bits=%s open_files=%d threads=%d verify_checksums=%d"
+                        + " key_size=%d readwritepercent=%d%s",
                 Flags.compressionName(flags.compression), flags.writeBufferSize,
                 flags.maxFileSize, flags.blockSize,
                 flags.cacheSize < 0 ? "default" : Long.toString(flags.cacheSize),
                 flags.bloomBits < 0 ? "none" : Integer.toString(flags.bloomBits),
                 flags.openFiles, flags.threads, flags.verifyChecksums ? 1 : 0,
+                flags.keySize, flags.readWritePercent,
                 flags.valueThreshold > 0 ? " value_threshold=" + flags.valueThreshold : "");
     }
 }

@@ -104,7 +104,7 @@ public final class ManyDatabasesRun {
                     SplittableRandom random = new SplittableRandom(first);
                     for (int e = 0; e < entries; e++) {
                         for (int i = first; i < dbs; i += WRITERS) {
-                            open.get(i).put(Keys.key(random.nextInt(entries * 4)), value);
+                            open.get(i).put(Keys.DEFAULT.key(random.nextInt(entries * 4)), value);
                         }
                         if (e % 50 == 0) {
                             peak.accumulateAndGet(threads.getThreadCount(), Math::max);

@@ -28,7 +28,7 @@ final class Operations {
         long bytes = 0;
         for (int i = 0; i < context.num; i += context.entriesPerBatch) {
             if (context.entriesPerBatch == 1) {
-                byte[] key = Keys.key(sequential ? i : thread.random.uniform(context.keySpace));
+                byte[] key = context.keys.key(sequential ? i : thread.random.uniform(context.keySpace));
                 int size = valueSize(context, thread);
                 context.db.put(key, values.next(size), context.writeOptions);
                 bytes += size + key.length;
@@ -38,7 +38,7 @@ final class Operations {
             try (WriteBatch batch = context.db.createWriteBatch()) {
                 for (int j = 0; j < context.entriesPerBatch; j++) {
                     int k = sequential ? i + j : thread.random.uniform(context.keySpace);
-                    byte[] key = Keys.key(k);
+                    byte[] key = context.keys.key(k);
                     int size = valueSize(context, thread);
                     batch.put(key, values.next(size));
                     bytes += size + key.length;
@@ -79,7 +79,7 @@ final class Operations {
                 try (org.iq80.leveldb.TableWriter writer = db.newTableWriter(file)) {
                     int end = Math.min(context.num, start + INGEST_FILE_ENTRIES);
                     for (int i = start; i < end; i++) {
-                        byte[] key = Keys.key(i);
+                        byte[] key = context.keys.key(i);
                         int size = valueSize(context, thread);
                         writer.put(key, values.next(size));
                         bytes += size + key.length;
@@ -191,7 +191,7 @@ final class Operations {
     static void readRandom(WorkloadContext context, ThreadState thread) {
         int found = 0;
         for (int i = 0; i < context.reads; i++) {
-            byte[] key = Keys.key(thread.random.uniform(context.keySpace));
+            byte[] key = context.keys.key(thread.random.uniform(context.keySpace));
             if (context.db.get(key) != null) {
                 found++;
             }
@@ -200,9 +200,84 @@ final class Operations {
         thread.stats.addMessage(foundMessage(found, context.num));
     }
 
+    /** How many operations a workload cut short by {@code --duration} makes between two looks at the clock. */
+    static final int DURATION_CHECK_STEP = 64;
+
+    /** Whether a thread that made {@code done} operations of a workload with a duration is to stop. */
+    private static boolean pastDuration(WorkloadContext context, ThreadState thread, int done) {
+        return done % DURATION_CHECK_STEP == 0 && thread.stats.pastDuration(context.durationNanos);
+    }
+
+    /**
+     * readwhilewriting's readers: readrandom's draws, each read recorded as a read, cut short by
+     * {@code --duration}.
+     */
+    static void readWhileWriting(WorkloadContext context, ThreadState thread) {
+        int found = 0;
+        for (int i = 0; i < context.reads && !pastDuration(context, thread, i); i++) {
+            byte[] key = context.keys.key(thread.random.uniform(context.keySpace));
+            if (context.db.get(key) != null) {
+                found++;
+            }
+            thread.stats.finishedSingleOp(Stats.Kind.READ);
+        }
+        thread.stats.addMessage(foundMessage(found, context.num));
+    }
+
+    /**
+     * readwhilewriting's writer: random keys and values, as fillrandom draws them, until the
+     * readers are done. Its operations count in its own stats, which the report leaves out but
+     * for the number of writes and their latencies.
+     */
+    static void writeUntilForegroundDone(WorkloadContext context, ThreadState thread) {
+        ValueGenerator.Cursor values = context.values.cursor();
+        long bytes = 0;
+        while (!context.foregroundDone.get()) {
+            byte[] key = context.keys.key(thread.random.uniform(context.keySpace));
+            int size = valueSize(context, thread);
+            context.db.put(key, values.next(size), context.writeOptions);
+            bytes += size + key.length;
+            thread.stats.finishedSingleOp(Stats.Kind.WRITE);
+        }
+        thread.stats.addBytes(bytes);
+    }
+
+    /**
+     * A read with probability {@code --readwritepercent}, else a write, {@code --reads} times (or
+     * until {@code --duration}): per operation the draw of its kind, then its key, then (for a
+     * write) its value's size as fillrandom draws it. The message counts reads, writes and reads
+     * that found their key.
+     */
+    static void readRandomWriteRandom(WorkloadContext context, ThreadState thread) {
+        ValueGenerator.Cursor values = context.values.cursor();
+        long reads = 0;
+        long writes = 0;
+        long found = 0;
+        long bytes = 0;
+        for (int i = 0; i < context.reads && !pastDuration(context, thread, i); i++) {
+            boolean read = thread.random.uniform(100) < context.readWritePercent;
+            byte[] key = context.keys.key(thread.random.uniform(context.keySpace));
+            if (read) {
+                reads++;
+                if (context.db.get(key) != null) {
+                    found++;
+                }
+                thread.stats.finishedSingleOp(Stats.Kind.READ);
+            } else {
+                writes++;
+                int size = valueSize(context, thread);
+                context.db.put(key, values.next(size), context.writeOptions);
+                bytes += size + key.length;
+                thread.stats.finishedSingleOp(Stats.Kind.WRITE);
+            }
+        }
+        thread.stats.addBytes(bytes);
+        thread.stats.addCounts(reads, writes, found);
+    }
+
     static void readMissing(WorkloadContext context, ThreadState thread) {
         for (int i = 0; i < context.reads; i++) {
-            context.db.get(Keys.missingKey(thread.random.uniform(context.keySpace)));
+            context.db.get(context.keys.missingKey(thread.random.uniform(context.keySpace)));
             thread.stats.finishedSingleOp();
         }
     }
@@ -211,7 +286,7 @@ final class Operations {
     static void readHot(WorkloadContext context, ThreadState thread) {
         int range = (int) ((context.keySpace + 99L) / 100);
         for (int i = 0; i < context.reads; i++) {
-            context.db.get(Keys.key(thread.random.uniform(range)));
+            context.db.get(context.keys.key(thread.random.uniform(range)));
             thread.stats.finishedSingleOp();
         }
     }
@@ -220,7 +295,7 @@ final class Operations {
     static void seekRandom(WorkloadContext context, ThreadState thread) {
         int found = 0;
         for (int i = 0; i < context.reads; i++) {
-            byte[] key = Keys.key(thread.random.uniform(context.keySpace));
+            byte[] key = context.keys.key(thread.random.uniform(context.keySpace));
             try (DBIterator it = context.db.iterator()) {
                 it.seek(key);
                 if (it.hasNext() && Arrays.equals(it.peekNext().getKey(), key)) {
@@ -241,7 +316,7 @@ final class Operations {
         try (DBIterator it = context.db.iterator()) {
             for (int i = 0; i < context.reads; i++) {
                 k = (k + thread.random.uniform(100)) % context.keySpace;
-                byte[] key = Keys.key(k);
+                byte[] key = context.keys.key(k);
                 it.seek(key);
                 if (it.hasNext() && Arrays.equals(it.peekNext().getKey(), key)) {
                     found++;
@@ -265,7 +340,7 @@ final class Operations {
     private static void delete(WorkloadContext context, ThreadState thread, boolean sequential) {
         for (int i = 0; i < context.num; i++) {
             int k = sequential ? i : thread.random.uniform(context.keySpace);
-            context.db.delete(Keys.key(k), context.writeOptions);
+            context.db.delete(context.keys.key(k), context.writeOptions);
             thread.stats.finishedSingleOp();
         }
     }

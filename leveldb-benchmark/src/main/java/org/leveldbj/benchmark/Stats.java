@@ -1,8 +1,8 @@
 package org.leveldbj.benchmark;
 
 /**
- * What one thread measured during a workload: operations, bytes, elapsed time, an optional
- * latency histogram and a message. Threads' stats are merged as db_bench merges them: the time
+ * What one thread measured during a workload: operations, bytes, elapsed time, optional latency
+ * histograms (one per {@link Kind} of operation the workload makes) and a message. Threads' stats are merged as db_bench merges them: the time
  * per operation is the sum of the threads' times over the sum of their operations, the rate is
  * the bytes over the wall-clock time from the first start to the last finish.
  *
@@ -20,8 +20,23 @@ final class Stats {
      */
     static final int REPORT_STEP = 100;
 
+    /**
+     * The kinds of operation whose latencies are kept apart, in the order their histograms
+     * print: a workload that mixes reads and writes records each as such, any other its
+     * operations as {@link #OP}.
+     */
+    enum Kind {
+        READ, WRITE, OP;
+
+        /** The word of the histogram's heading ("Microseconds per read:"). */
+        String word() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
     private final Progress.Counter progress;
-    private final Histogram histogram;
+    /** The histograms by {@link Kind#ordinal()}, created at first use; {@code null} without histograms. */
+    private final Histogram[] histograms;
     private long startNanos;
     private long finishNanos;
     private long elapsedNanos;
@@ -32,10 +47,15 @@ final class Stats {
     private long reported;
     private long bytes;
     private String message = "";
+    /** A mixed workload's counts, summed when threads merge; {@code mixed} once any were added. */
+    private boolean mixed;
+    private long reads;
+    private long writes;
+    private long found;
 
     Stats(Progress.Counter progress, boolean histogram) {
         this.progress = progress;
-        this.histogram = histogram ? new Histogram() : null;
+        this.histograms = histogram ? new Histogram[Kind.values().length] : null;
         start();
     }
 
@@ -49,6 +69,10 @@ final class Stats {
         nextReport = REPORT_STEP;
         bytes = 0;
         message = "";
+        mixed = false;
+        reads = 0;
+        writes = 0;
+        found = 0;
     }
 
     void stop() {
@@ -61,12 +85,21 @@ final class Stats {
     }
 
     void finishedSingleOp() {
-        if (histogram != null) {
+        finishedSingleOp(Kind.OP);
+    }
+
+    /** Counts an operation of the given kind, timed from the end of the thread's previous one. */
+    void finishedSingleOp(Kind kind) {
+        if (histograms != null) {
             long now = System.nanoTime();
-            double micros = (now - lastOpNanos) / 1000.0;
-            histogram.add(micros);
-            if (micros > LONG_OP_MICROS) {
-                progress.longOp(micros);
+            long nanos = now - lastOpNanos;
+            Histogram h = histograms[kind.ordinal()];
+            if (h == null) {
+                h = histograms[kind.ordinal()] = new Histogram();
+            }
+            h.add(nanos);
+            if (nanos > LONG_OP_MICROS * 1000) {
+                progress.longOp(nanos / 1000.0);
             }
             lastOpNanos = now;
         }
@@ -82,6 +115,17 @@ final class Stats {
         bytes += n;
     }
 
+    /**
+     * Adds a mixed workload's counts, which the line reports summed over the threads as
+     * {@code ( reads:R writes:W found:F )}.
+     */
+    void addCounts(long readCount, long writeCount, long foundCount) {
+        mixed = true;
+        reads += readCount;
+        writes += writeCount;
+        found += foundCount;
+    }
+
     void addMessage(String text) {
         if (text.isEmpty()) {
             return;
@@ -93,10 +137,35 @@ final class Stats {
         return done;
     }
 
-    void merge(Stats other) {
-        if (histogram != null && other.histogram != null) {
-            histogram.merge(other.histogram);
+    /**
+     * Whether more than {@code nanos} have passed since {@link #start()}.
+     *
+     * @param nanos the duration; 0 or less for none, which never passes
+     * @return whether the duration has passed
+     */
+    boolean pastDuration(long nanos) {
+        return nanos > 0 && System.nanoTime() - startNanos > nanos;
+    }
+
+    /** Adds another thread's latencies to this one's, and nothing else of it. */
+    void mergeLatencies(Stats other) {
+        if (histograms == null || other.histograms == null) {
+            return;
         }
+        for (int k = 0; k < histograms.length; k++) {
+            Histogram theirs = other.histograms[k];
+            if (theirs == null) {
+                continue;
+            }
+            if (histograms[k] == null) {
+                histograms[k] = new Histogram();
+            }
+            histograms[k].merge(theirs);
+        }
+    }
+
+    void merge(Stats other) {
+        mergeLatencies(other);
         done += other.done;
         bytes += other.bytes;
         elapsedNanos += other.elapsedNanos;
@@ -105,11 +174,16 @@ final class Stats {
         if (message.isEmpty()) {
             message = other.message;
         }
+        mixed |= other.mixed;
+        reads += other.reads;
+        writes += other.writes;
+        found += other.found;
     }
 
     /**
-     * The result line, followed by the histogram when one was kept (its text ends with a line
-     * break, so that printing the report with println leaves one empty line, as db_bench does).
+     * The result line, followed by each kind's histogram when they were kept, headed
+     * {@code Microseconds per op:} (or {@code read:}, {@code write:}); a histogram's text ends with a line
+     * break, so that printing the report with println leaves one empty line, as db_bench does.
      */
     String report(String name) {
         long ops = Math.max(1, done);
@@ -119,10 +193,23 @@ final class Stats {
             double seconds = Math.max(1, finishNanos - startNanos) * 1e-9;
             rate = bytes / 1048576.0 / seconds;
         }
-        String line = ReportLine.format(name, microsPerOp, rate, message);
-        if (histogram == null) {
+        String text = message;
+        if (mixed) {
+            String counts = "( reads:" + reads + " writes:" + writes + " found:" + found + " )";
+            text = text.isEmpty() ? counts : counts + " " + text;
+        }
+        String line = ReportLine.format(name, microsPerOp, rate, text);
+        if (histograms == null) {
             return line;
         }
-        return line + "\nMicroseconds per op:\n" + histogram;
+        StringBuilder report = new StringBuilder(line);
+        for (Kind kind : Kind.values()) {
+            Histogram h = histograms[kind.ordinal()];
+            if (h != null || (kind == Kind.OP && report.length() == line.length())) {
+                report.append("\nMicroseconds per ").append(kind.word()).append(":\n")
+                        .append(h == null ? new Histogram() : h);
+            }
+        }
+        return report.toString();
     }
 }

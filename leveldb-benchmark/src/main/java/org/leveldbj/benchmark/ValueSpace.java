@@ -57,7 +57,7 @@ public final class ValueSpace {
             for (int round = 0; round < 3; round++) {
                 live = 0;
                 for (int i = 0; i < keys; i++) {
-                    byte[] key = Keys.key(i);
+                    byte[] key = Keys.DEFAULT.key(i);
                     byte[] value = values.next(valueSize);
                     db.put(key, value);
                     live += key.length + value.length;

@@ -72,6 +72,22 @@ enum Workload {
             return flagsReads / 1000;
         }
     },
+    /**
+     * Random reads and random writes in one stream: each operation is a read with probability
+     * {@code --readwritepercent}, else a write; {@code --reads} operations per thread, cut short by
+     * {@code --duration}.
+     */
+    READRANDOMWRITERANDOM("readrandomwriterandom", false, Operations::readRandomWriteRandom),
+    /**
+     * readrandom in {@code --threads} threads while one more thread writes random keys until they
+     * finish; the line is the readers', the writer's latencies print as {@code write}.
+     */
+    READWHILEWRITING("readwhilewriting", false, Operations::readWhileWriting) {
+        @Override
+        Operation background() {
+            return Operations::writeUntilForegroundDone;
+        }
+    },
     SEEKRANDOM("seekrandom", false, Operations::seekRandom),
     SEEKORDERED("seekordered", false, Operations::seekOrdered),
     DELETESEQ("deleteseq", false, Operations::deleteSequential),
@@ -114,6 +130,15 @@ enum Workload {
 
     int num(int flagsNum) {
         return flagsNum;
+    }
+
+    /**
+     * The operation of one extra thread that runs beside the workload's threads until they
+     * finish ({@link WorkloadContext#foregroundDone}), outside the report line; {@code null} for
+     * none.
+     */
+    Operation background() {
+        return null;
     }
 
     int reads(int flagsReads) {

@@ -21,6 +21,15 @@ final class WorkloadContext {
     final ValueGenerator values;
     /** The database's directory. */
     final java.io.File dir;
+    /** The keys' format ({@code --key_size}). */
+    final Keys keys;
+    /** The percentage of a mixed workload's operations that are reads ({@code --readwritepercent}). */
+    final int readWritePercent;
+    /** How long a thread of a timed-out workload may run, in nanoseconds; 0 for no limit ({@code --duration}). */
+    final long durationNanos;
+    /** Set when the foreground threads of a workload have finished: its background writer stops. */
+    final java.util.concurrent.atomic.AtomicBoolean foregroundDone =
+            new java.util.concurrent.atomic.AtomicBoolean();
 
     WorkloadContext(DB db, java.io.File dir, Workload workload, Flags flags, ValueGenerator values) {
         this.db = db;
@@ -34,5 +43,8 @@ final class WorkloadContext {
         this.entriesPerBatch = workload.entriesPerBatch();
         this.writeOptions = new WriteOptions().sync(workload.sync());
         this.values = values;
+        this.keys = new Keys(flags.keySize);
+        this.readWritePercent = flags.readWritePercent;
+        this.durationNanos = flags.durationSeconds * 1_000_000_000L;
     }
 }

@@ -2,6 +2,9 @@ package org.leveldbj.benchmark;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
@@ -60,16 +63,46 @@ class FormatTest {
     @Test
     void histogram() {
         Histogram h = new Histogram();
-        h.add(0.5);
-        h.add(1.5);
-        h.add(1.5);
-        h.add(150);
+        h.add(500);
+        h.add(1500);
+        h.add(1500);
+        h.add(150_000);
         assertEquals("Count: 4  Average: 38.3750  StdDev: 64.45\n"
                 + "Min: 0.5000  Median: 1.5000  Max: 150.0000\n"
                 + "------------------------------------------------------\n"
                 + "[       0,       1 )       1  25.000%  25.000% #####\n"
                 + "[       1,       2 )       2  50.000%  75.000% ##########\n"
-                + "[     140,     160 )       1  25.000% 100.000% #####\n", h.toString());
+                + "[     140,     160 )       1  25.000% 100.000% #####\n"
+                + "Percentiles: P50: 1.50 P99: 150.00 P99.9: 150.00 P99.99: 150.00 Max: 150.00\n",
+                h.toString());
+    }
+
+    /**
+     * Percentiles against a sorted model: the value at rank ceil(p * count), which the
+     * histogram may exceed by less than one step of its precision (1/1024 above 2,048 ns) and
+     * never by more than the maximum.
+     */
+    @Test
+    void percentilesMatchASortedModelWithinThePrecision() {
+        java.util.Random random = new java.util.Random(7);
+        long[] values = new long[20_000];
+        Histogram a = new Histogram();
+        Histogram b = new Histogram();
+        for (int i = 0; i < values.length; i++) {
+            // mostly microseconds, with a tail up to 50 ms
+            values[i] = random.nextInt(100) == 0 ? random.nextInt(50_000_000) : 500 + random.nextInt(20_000);
+            (i % 2 == 0 ? a : b).add(values[i]);
+        }
+        a.merge(b);
+        java.util.Arrays.sort(values);
+        for (double p : new double[] {1, 50, 90, 99, 99.9, 99.99, 100}) {
+            long exact = values[(int) Math.ceil(p / 100 * values.length) - 1];
+            double got = a.percentile(p) * 1000;
+            assertTrue(got >= exact && got <= exact * (1 + 1.0 / 1024) + 1,
+                    "p" + p + ": " + got + " ns against " + exact);
+        }
+        assertEquals(values[values.length - 1] / 1000.0, a.max());
+        assertEquals(values.length, a.count());
     }
 
     @Test
@@ -82,11 +115,25 @@ class FormatTest {
 
     @Test
     void keys() {
-        assertArrayEquals("0000000000000042".getBytes(StandardCharsets.US_ASCII), Keys.key(42));
+        assertArrayEquals("0000000000000042".getBytes(StandardCharsets.US_ASCII), Keys.DEFAULT.key(42));
         assertArrayEquals("0000002147483647".getBytes(StandardCharsets.US_ASCII),
-                Keys.key(Integer.MAX_VALUE));
+                Keys.DEFAULT.key(Integer.MAX_VALUE));
         assertArrayEquals("0000000000000042.".getBytes(StandardCharsets.US_ASCII),
-                Keys.missingKey(42));
+                Keys.DEFAULT.missingKey(42));
+    }
+
+    @Test
+    void shorterKeys() {
+        Keys ten = new Keys(10);
+        assertArrayEquals("0000000042".getBytes(StandardCharsets.US_ASCII), ten.key(42));
+        assertArrayEquals("2147483647".getBytes(StandardCharsets.US_ASCII), ten.key(Integer.MAX_VALUE));
+        assertArrayEquals("0000000042.".getBytes(StandardCharsets.US_ASCII), ten.missingKey(42));
+        Keys three = new Keys(3);
+        assertTrue(three.holds(1000));
+        assertFalse(three.holds(1001));
+        assertThrows(IllegalArgumentException.class, () -> three.key(1000));
+        assertThrows(IllegalArgumentException.class, () -> new Keys(0));
+        assertThrows(IllegalArgumentException.class, () -> new Keys(Keys.MAX_SIZE + 1));
     }
 
     @Test
