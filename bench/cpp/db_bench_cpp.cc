@@ -2,11 +2,20 @@
 // leveldbj's bin/db-bench: the same workloads, flags, keys, values and output lines, so that
 // bin/compare can run both and set their numbers side by side.
 //
-// Keys are "%016d" numbers drawn from a Park-Miller generator (multiplier 16807, modulus
-// 2^31 - 1); benchmark thread number n (counted over the whole run, from 1) is seeded with
-// 1000 + n, exactly as leveldbj's runner seeds its threads, so both visit the same keys.
+// Keys are key numbers zero-padded to --key_size digits ("%016d" by default) drawn from a
+// Park-Miller generator (multiplier 16807, modulus 2^31 - 1); benchmark thread number n
+// (counted over the whole run, from 1) is seeded with 1000 + n, exactly as leveldbj's runner
+// seeds its threads, so both visit the same keys and make the same read/write choices.
+// readwhilewriting starts --threads readers and then one writer, which takes the next seed.
 // Values are consecutive slices of one MiB of printable bytes seeded with 301, made of
 // 100-byte pieces compressible to --compression_ratio.
+//
+// --histogram=1 records each latency (nanoseconds since the thread's previous operation) per
+// kind of operation (read, write, or op for single-kind workloads) in a log-linear histogram
+// of HdrHistogram's layout with 3 significant digits; db_bench's bucket text and the
+// percentiles come from it, the count, sum, sum of squares, min and max are kept exactly.
+// --memory=1 prints VmRSS and VmHWM after each timed workload; --memory_interval=S prints them
+// to standard error every S seconds while the program runs.
 //
 // Exit codes: 0 done, 1 a workload or the database failed, 2 bad flags.
 
@@ -18,6 +27,7 @@
 #include <leveldb/write_batch.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cinttypes>
 #include <cmath>
@@ -37,7 +47,7 @@
 
 namespace {
 
-constexpr int kKeySize = 16;
+constexpr int kMaxKeySize = 16;
 
 // ---------------------------------------------------------------------------------------------
 // Flags
@@ -66,6 +76,11 @@ struct Flags {
   int large_value_size = 100000;
   std::string db;
   bool snappy = true;
+  int key_size = 16;
+  int readwritepercent = 90;
+  int duration = 0;         // seconds; 0: no limit
+  bool memory = false;
+  int memory_interval = 0;  // seconds; 0: off
 
   int EffectiveReads() const { return reads < 0 ? num : reads; }
 };
@@ -75,7 +90,8 @@ const std::vector<std::string>& KnownBenchmarks() {
       "fillseq",     "fillbatch",  "fillrandom",  "overwrite",   "fillsync",
       "fill100K",    "readseq",    "readreverse", "readrandom",  "readmissing",
       "readhot",     "readrandomsmall", "seekrandom", "seekordered", "deleteseq",
-      "deleterandom", "compact",   "stats",       "sstables"};
+      "deleterandom", "compact",   "stats",       "sstables",    "readrandomwriterandom",
+      "readwhilewriting"};
   return names;
 }
 
@@ -169,6 +185,16 @@ Flags ParseFlags(int argc, char** argv) {
       flags.bloom_bits = ParseInt(arg, value, INT32_MIN);
     } else if (name == "warmup") {
       ParseInt(arg, value, -1);  // accepted for bin/compare; native code needs no JIT warm-up
+    } else if (name == "key_size") {
+      flags.key_size = static_cast<int>(ParseInteger(arg, value, 1, kMaxKeySize));
+    } else if (name == "readwritepercent") {
+      flags.readwritepercent = static_cast<int>(ParseInteger(arg, value, 0, 100));
+    } else if (name == "duration") {
+      flags.duration = ParseInt(arg, value, 0);
+    } else if (name == "memory") {
+      flags.memory = ParseBool(arg, value);
+    } else if (name == "memory_interval") {
+      flags.memory_interval = ParseInt(arg, value, 0);
     } else if (name == "db") {
       if (value.empty()) throw FlagError("Invalid flag '" + arg + "' (empty path)");
       flags.db = value;
@@ -191,6 +217,12 @@ Flags ParseFlags(int argc, char** argv) {
   if (flags.bloom_bits == 0 || flags.bloom_bits < -1) {
     throw FlagError("Invalid flag '--bloom_bits=" + std::to_string(flags.bloom_bits) +
                     "' (-1 for none, or at least 1)");
+  }
+  long long key_limit = 1;  // 10^key_size: the first key number with more digits
+  for (int i = 0; i < flags.key_size; i++) key_limit *= 10;
+  if (static_cast<long long>(flags.num) - 1 >= key_limit) {
+    throw FlagError("Invalid flag '--key_size=" + std::to_string(flags.key_size) + "' (--num=" +
+                    std::to_string(flags.num) + " needs more digits)");
   }
   if (flags.compression_ratio <= 0 || flags.compression_ratio > 1) {
     throw FlagError("Invalid flag '--compression_ratio' (above 0, at most 1)");
@@ -228,13 +260,14 @@ class ParkMiller {
   uint32_t seed_;
 };
 
-std::string Key(int k) {
+// Key number k zero-padded to size digits.
+std::string Key(int k, int size) {
   char buffer[32];
-  std::snprintf(buffer, sizeof(buffer), "%016d", k);
+  std::snprintf(buffer, sizeof(buffer), "%0*d", size, k);
   return buffer;
 }
 
-std::string MissingKey(int k) { return Key(k) + "."; }
+std::string MissingKey(int k, int size) { return Key(k, size) + "."; }
 
 // One MiB (rounded up to whole pieces) of printable bytes in 100-byte pieces; each piece is a
 // random run of 100 * ratio bytes repeated to fill it.
@@ -284,11 +317,124 @@ int64_t NowNanos() {
       .count();
 }
 
-// Latencies in microseconds, in db_bench's buckets: 1..10, then 1.2, 1.4 ... 10 per decade.
+// Latencies in nanoseconds, in HdrHistogram's log-linear layout with 3 significant digits:
+// values below 2048 have a bucket each; a larger value v with shift s = floor(log2 v) - 10
+// (1 to 52) falls in sub-bucket v >> s (1024 to 2047) of its power of two. 2048 + 52 * 1024
+// counters of 8 bytes: 432 KiB per histogram. The count, sum, sum of squares, min and max are
+// kept exactly beside them; the percentiles and db_bench's bucket text (micro-second buckets
+// 1..10, then 1.2, 1.4 ... 10 per decade) are read from the counters.
 class Histogram {
  public:
-  Histogram() : buckets_(Limits().size(), 0.0) {}
+  Histogram() : counts_(kExact + kShifts * kSubBuckets, 0) {}
 
+  void Add(int64_t nanos) {
+    uint64_t v = static_cast<uint64_t>(std::max<int64_t>(0, nanos));
+    counts_[IndexOf(v)]++;
+    min_ = std::min(min_, v);
+    max_ = std::max(max_, v);
+    count_++;
+    sum_ += v;
+    sum_squares_ += static_cast<double>(v) * static_cast<double>(v);
+  }
+
+  void Merge(const Histogram& other) {
+    min_ = std::min(min_, other.min_);
+    max_ = std::max(max_, other.max_);
+    count_ += other.count_;
+    sum_ += other.sum_;
+    sum_squares_ += other.sum_squares_;
+    for (size_t i = 0; i < counts_.size(); i++) counts_[i] += other.counts_[i];
+  }
+
+  // The highest equivalent value of the first bucket at which the cumulative count reaches
+  // ceil(p / 100 * count), at most the exact max, in microseconds (HdrHistogram's
+  // getValueAtPercentile); 0 when empty.
+  double Percentile(double p) const {
+    if (count_ == 0) return 0;
+    double rank = std::ceil(p / 100.0 * static_cast<double>(count_));
+    uint64_t target = std::max<uint64_t>(1, static_cast<uint64_t>(rank));
+    uint64_t seen = 0;
+    for (size_t i = 0; i < counts_.size(); i++) {
+      seen += counts_[i];
+      if (seen >= target) return std::min(HighestEquivalent(i), max_) / 1000.0;
+    }
+    return max_ / 1000.0;
+  }
+
+  // "Percentiles: P50: ... Max: ..." in microseconds.
+  std::string PercentileLine() const {
+    char line[256];
+    std::snprintf(line, sizeof(line),
+                  "Percentiles: P50: %.2f P99: %.2f P99.9: %.2f P99.99: %.2f Max: %.2f\n",
+                  Percentile(50), Percentile(99), Percentile(99.9), Percentile(99.99),
+                  max_ / 1000.0);
+    return line;
+  }
+
+  // db_bench's text: count, average and standard deviation; min, median and max; then the
+  // non-empty micro-second buckets, each holding the counters whose lowest value falls in it.
+  std::string ToString() const {
+    const auto& limits = Limits();
+    std::vector<uint64_t> buckets(limits.size(), 0);
+    for (size_t i = 0; i < counts_.size(); i++) {
+      if (counts_[i] == 0) continue;
+      double micros = LowestEquivalent(i) / 1000.0;
+      size_t b = std::upper_bound(limits.begin(), limits.end() - 1, micros) - limits.begin();
+      buckets[b] += counts_[i];
+    }
+    std::string out;
+    char line[256];
+    double count = static_cast<double>(count_);
+    double average = count_ == 0 ? 0 : static_cast<double>(sum_) / count;
+    double sum = static_cast<double>(sum_);
+    double variance = count_ == 0 ? 0 : (sum_squares_ * count - sum * sum) / (count * count);
+    std::snprintf(line, sizeof(line), "Count: %" PRIu64 "  Average: %.4f  StdDev: %.2f\n",
+                  count_, average / 1000.0, std::sqrt(std::max(0.0, variance)) / 1000.0);
+    out += line;
+    std::snprintf(line, sizeof(line), "Min: %.4f  Median: %.4f  Max: %.4f\n",
+                  count_ == 0 ? 0.0 : min_ / 1000.0, Percentile(50), max_ / 1000.0);
+    out += line;
+    out += "------------------------------------------------------\n";
+    uint64_t cumulative = 0;
+    for (size_t b = 0; b < buckets.size(); b++) {
+      if (buckets[b] == 0) continue;
+      cumulative += buckets[b];
+      double share = static_cast<double>(buckets[b]) / count;
+      std::snprintf(line, sizeof(line), "[ %7.0f, %7.0f ) %7" PRIu64 " %7.3f%% %7.3f%% ",
+                    b == 0 ? 0.0 : limits[b - 1], limits[b], buckets[b], 100.0 * share,
+                    100.0 * static_cast<double>(cumulative) / count);
+      out += line;
+      out += std::string(static_cast<size_t>(20 * share + 0.5), '#');
+      out += '\n';
+    }
+    return out;
+  }
+
+ private:
+  static constexpr size_t kExact = 2048;      // values below have a counter each
+  static constexpr size_t kSubBuckets = 1024;  // counters per power of two above
+  static constexpr size_t kShifts = 52;        // s = 1 .. 52 covers values up to 2^63 - 1
+
+  static size_t IndexOf(uint64_t v) {
+    if (v < kExact) return static_cast<size_t>(v);
+    int shift = 63 - __builtin_clzll(v) - 10;
+    return kExact + (shift - 1) * kSubBuckets + static_cast<size_t>((v >> shift) - kSubBuckets);
+  }
+
+  static uint64_t LowestEquivalent(size_t i) {
+    if (i < kExact) return i;
+    int shift = static_cast<int>((i - kExact) / kSubBuckets) + 1;
+    uint64_t sub = (i - kExact) % kSubBuckets + kSubBuckets;
+    return sub << shift;
+  }
+
+  static uint64_t HighestEquivalent(size_t i) {
+    if (i < kExact) return i;
+    int shift = static_cast<int>((i - kExact) / kSubBuckets) + 1;
+    return LowestEquivalent(i) + ((uint64_t{1} << shift) - 1);
+  }
+
+  // db_bench's bucket limits in microseconds; the last one catches everything above.
   static const std::vector<double>& Limits() {
     static const std::vector<double> limits = [] {
       const double steps[] = {1.2, 1.4, 1.6, 1.8, 2, 2.5, 3, 3.5, 4, 4.5, 5, 6, 7, 8, 9, 10};
@@ -305,86 +451,34 @@ class Histogram {
     return limits;
   }
 
-  void Add(double micros) {
-    const auto& limits = Limits();
-    size_t b = 0;
-    while (b < limits.size() - 1 && limits[b] <= micros) b++;
-    buckets_[b] += 1;
-    min_ = std::min(min_, micros);
-    max_ = std::max(max_, micros);
-    count_++;
-    sum_ += micros;
-    sum_squares_ += micros * micros;
-  }
-
-  void Merge(const Histogram& other) {
-    min_ = std::min(min_, other.min_);
-    max_ = std::max(max_, other.max_);
-    count_ += other.count_;
-    sum_ += other.sum_;
-    sum_squares_ += other.sum_squares_;
-    for (size_t b = 0; b < buckets_.size(); b++) buckets_[b] += other.buckets_[b];
-  }
-
-  double Percentile(double p) const {
-    const auto& limits = Limits();
-    double threshold = count_ * (p / 100.0);
-    double seen = 0;
-    for (size_t b = 0; b < buckets_.size(); b++) {
-      seen += buckets_[b];
-      if (seen >= threshold && buckets_[b] > 0) {
-        double left = b == 0 ? 0 : limits[b - 1];
-        double right = limits[b];
-        double position = (threshold - (seen - buckets_[b])) / buckets_[b];
-        return std::max(min_, std::min(max_, left + (right - left) * position));
-      }
-    }
-    return max_;
-  }
-
-  std::string ToString() const {
-    const auto& limits = Limits();
-    std::string out;
-    char line[256];
-    double average = count_ == 0 ? 0 : sum_ / count_;
-    double variance =
-        count_ == 0 ? 0 : (sum_squares_ * count_ - sum_ * sum_) / (count_ * count_);
-    std::snprintf(line, sizeof(line), "Count: %.0f  Average: %.4f  StdDev: %.2f\n", count_,
-                  average, std::sqrt(std::max(0.0, variance)));
-    out += line;
-    std::snprintf(line, sizeof(line), "Min: %.4f  Median: %.4f  Max: %.4f\n",
-                  count_ == 0 ? 0.0 : min_, Percentile(50), max_);
-    out += line;
-    out += "------------------------------------------------------\n";
-    double cumulative = 0;
-    for (size_t b = 0; b < buckets_.size(); b++) {
-      if (buckets_[b] <= 0) continue;
-      cumulative += buckets_[b];
-      std::snprintf(line, sizeof(line), "[ %7.0f, %7.0f ) %7.0f %7.3f%% %7.3f%% ",
-                    b == 0 ? 0.0 : limits[b - 1], limits[b], buckets_[b],
-                    100.0 * buckets_[b] / count_, 100.0 * cumulative / count_);
-      out += line;
-      out += std::string(static_cast<size_t>(20 * (buckets_[b] / count_) + 0.5), '#');
-      out += '\n';
-    }
-    return out;
-  }
-
- private:
-  std::vector<double> buckets_;
-  double min_ = 1e200;
-  double max_ = 0;
-  double count_ = 0;
-  double sum_ = 0;
+  std::vector<uint64_t> counts_;
+  uint64_t min_ = UINT64_MAX;
+  uint64_t max_ = 0;
+  uint64_t count_ = 0;
+  uint64_t sum_ = 0;
   double sum_squares_ = 0;
 };
 
-// What one thread measured: operations, bytes, time, latencies and a message. Merged threads
-// report the sum of their times over the sum of their operations, and bytes over the wall-clock
-// time from the first start to the last finish.
+// The kinds of operation whose latencies are kept apart, in the order they are printed.
+enum Kind { kRead = 0, kWrite = 1, kOp = 2, kKinds = 3 };
+const char* const kKindNames[kKinds] = {"read", "write", "op"};
+constexpr unsigned kOpOnly = 1u << kOp;
+constexpr unsigned kReadAndWrite = (1u << kRead) | (1u << kWrite);
+
+// What one thread measured: operations, bytes, time, latencies per kind and a message. Merged
+// threads report the sum of their times over the sum of their operations, and bytes over the
+// wall-clock time from the first start to the last finish.
 class Stats {
  public:
-  explicit Stats(bool histogram) : keep_histogram_(histogram) { Start(); }
+  // kinds: the bit set of Kinds whose latencies are kept (when histogram is true).
+  Stats(bool histogram, unsigned kinds) {
+    if (histogram) {
+      for (int k = 0; k < kKinds; k++) {
+        if (kinds & (1u << k)) histograms_[k].reset(new Histogram());
+      }
+    }
+    Start();
+  }
 
   void Start() {
     start_ = NowNanos();
@@ -401,14 +495,22 @@ class Stats {
     elapsed_ = finish_ - start_;
   }
 
-  void FinishedSingleOp() {
-    if (keep_histogram_) {
+  void FinishedSingleOp(Kind kind = kOp) {
+    Histogram* histogram = histograms_[kind].get();
+    if (histogram != nullptr) {
       int64_t now = NowNanos();
-      histogram_.Add((now - last_op_) / 1000.0);
+      histogram->Add(now - last_op_);
       last_op_ = now;
     }
     done_++;
   }
+
+  // Whether duration_nanos (above 0) have passed since Start.
+  bool Expired(int64_t duration_nanos) const {
+    return duration_nanos > 0 && NowNanos() - start_ >= duration_nanos;
+  }
+
+  int64_t done() const { return done_; }
 
   void AddBytes(int64_t n) { bytes_ += n; }
 
@@ -417,8 +519,17 @@ class Stats {
     message_ = message_.empty() ? text : message_ + " " + text;
   }
 
+  // Adds the other's latencies, kind by kind, and nothing else.
+  void MergeHistograms(const Stats& other) {
+    for (int k = 0; k < kKinds; k++) {
+      if (other.histograms_[k] == nullptr) continue;
+      if (histograms_[k] == nullptr) histograms_[k].reset(new Histogram());
+      histograms_[k]->Merge(*other.histograms_[k]);
+    }
+  }
+
   void Merge(const Stats& other) {
-    histogram_.Merge(other.histogram_);
+    MergeHistograms(other);
     done_ += other.done_;
     bytes_ += other.bytes_;
     elapsed_ += other.elapsed_;
@@ -427,7 +538,9 @@ class Stats {
     if (message_.empty()) message_ = other.message_;
   }
 
-  // "name : micros micros/op;[ rate MB/s][ message]", as db_bench prints it.
+  // "name : micros micros/op;[ rate MB/s][ message]", as db_bench prints it, then for each
+  // kind kept "Microseconds per <kind>:", its bucket text and its percentile line, each
+  // block followed by an empty line once the caller ends the report with a newline.
   std::string Report(const std::string& name) const {
     int64_t ops = std::max<int64_t>(1, done_);
     double micros_per_op = elapsed_ / 1000.0 / ops;
@@ -444,13 +557,16 @@ class Stats {
                   micros_per_op);
     std::string out = line;
     if (!extra.empty()) out += " " + extra;
-    if (keep_histogram_) out += "\nMicroseconds per op:\n" + histogram_.ToString();
+    for (int k = 0; k < kKinds; k++) {
+      if (histograms_[k] == nullptr) continue;
+      out += std::string("\nMicroseconds per ") + kKindNames[k] + ":\n" +
+             histograms_[k]->ToString() + histograms_[k]->PercentileLine();
+    }
     return out;
   }
 
  private:
-  bool keep_histogram_;
-  Histogram histogram_;
+  std::unique_ptr<Histogram> histograms_[kKinds];  // null: kind not kept
   int64_t start_ = 0;
   int64_t finish_ = 0;
   int64_t last_op_ = 0;
@@ -458,6 +574,60 @@ class Stats {
   int64_t done_ = 0;
   int64_t bytes_ = 0;
   std::string message_;
+};
+
+// "rss=%.1f MB hwm=%.1f MB": VmRSS and VmHWM of /proc/self/status (0 where missing).
+std::string MemoryUsage() {
+  double rss_kb = 0, hwm_kb = 0;
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmRSS:", 0) == 0) rss_kb = std::strtod(line.c_str() + 6, nullptr);
+    if (line.rfind("VmHWM:", 0) == 0) hwm_kb = std::strtod(line.c_str() + 6, nullptr);
+  }
+  char buffer[96];
+  std::snprintf(buffer, sizeof(buffer), "rss=%.1f MB hwm=%.1f MB", rss_kb / 1024, hwm_kb / 1024);
+  return buffer;
+}
+
+// Prints "memory at <s> s: <MemoryUsage>" to standard error every interval seconds from
+// program_start (steady clock, nanoseconds) until destroyed; the destructor wakes and joins
+// the thread, so it never delays the exit by more than the line it may be printing.
+class MemoryReporter {
+ public:
+  MemoryReporter(int interval_seconds, int64_t program_start) {
+    if (interval_seconds <= 0) return;
+    thread_ = std::thread([this, interval_seconds, program_start] {
+      auto start = std::chrono::steady_clock::time_point(std::chrono::nanoseconds(program_start));
+      std::unique_lock<std::mutex> lock(mutex_);
+      for (int64_t tick = 1;; tick++) {
+        auto at = start + std::chrono::seconds(interval_seconds * tick);
+        if (stop_changed_.wait_until(lock, at, [this] { return stop_; })) return;
+        long long seconds = static_cast<long long>((NowNanos() - program_start) / 1000000000);
+        std::fprintf(stderr, "memory at %lld s: %s\n", seconds, MemoryUsage().c_str());
+        std::fflush(stderr);
+      }
+    });
+  }
+
+  ~MemoryReporter() {
+    if (!thread_.joinable()) return;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stop_ = true;
+    }
+    stop_changed_.notify_all();
+    thread_.join();
+  }
+
+  MemoryReporter(const MemoryReporter&) = delete;
+  MemoryReporter& operator=(const MemoryReporter&) = delete;
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable stop_changed_;
+  bool stop_ = false;
+  std::thread thread_;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -486,6 +656,11 @@ struct Context {
   int large_value_percent;
   int large_value_size;
   int entries_per_batch;
+  int key_size;
+  int readwritepercent;     // readrandomwriterandom: the share of reads
+  int64_t duration_nanos;   // above 0: a time limit per thread of the workloads that honour it
+  Kind read_kind;           // the kind random reads' latencies are kept as
+  const std::atomic<bool>* readers_done;  // readwhilewriting: the writer stops once true
   leveldb::WriteOptions write_options;
   leveldb::ReadOptions read_options;
 };
@@ -493,9 +668,20 @@ struct Context {
 struct Thread {
   ParkMiller random;
   Stats stats;
+  int64_t reads = 0;  // readrandomwriterandom's counts
+  int64_t writes = 0;
+  int64_t found = 0;
 };
 
 using Operation = void (*)(const Context&, Thread&);
+
+// A random write's value size, drawn after its key, as the Java runner draws it.
+int ValueSize(const Context& c, Thread& t) {
+  return c.large_value_percent > 0 &&
+                 static_cast<int>(t.random.Uniform(100)) < c.large_value_percent
+             ? c.large_value_size
+             : c.value_size;
+}
 
 void Write(const Context& c, Thread& t, bool sequential) {
   if (c.num != c.key_space) t.stats.AddMessage("(" + std::to_string(c.num) + " ops)");
@@ -506,11 +692,8 @@ void Write(const Context& c, Thread& t, bool sequential) {
     batch.Clear();
     for (int j = 0; j < c.entries_per_batch; j++) {
       int k = sequential ? i + j : static_cast<int>(t.random.Uniform(c.key_space));
-      std::string key = Key(k);
-      // Drawn after the key, as the Java runner draws it.
-      int size = c.large_value_percent > 0 && static_cast<int>(t.random.Uniform(100)) < c.large_value_percent
-                     ? c.large_value_size
-                     : c.value_size;
+      std::string key = Key(k, c.key_size);
+      int size = ValueSize(c, t);
       batch.Put(key, values.Next(size));
       bytes += size + static_cast<int64_t>(key.size());
       t.stats.FinishedSingleOp();
@@ -549,19 +732,54 @@ void ReadRandom(const Context& c, Thread& t) {
   leveldb::ReadOptions options = c.read_options;
   std::string value;
   int found = 0;
-  for (int i = 0; i < c.reads; i++) {
-    std::string key = Key(static_cast<int>(t.random.Uniform(c.key_space)));
+  for (int i = 0; i < c.reads && !t.stats.Expired(c.duration_nanos); i++) {
+    std::string key = Key(static_cast<int>(t.random.Uniform(c.key_space)), c.key_size);
     if (c.db->Get(options, key, &value).ok()) found++;
-    t.stats.FinishedSingleOp();
+    t.stats.FinishedSingleOp(c.read_kind);
   }
   t.stats.AddMessage(FoundMessage(found, c.num));
+}
+
+// reads operations, each a read with readwritepercent% odds, else a random write.
+void ReadRandomWriteRandom(const Context& c, Thread& t) {
+  ValueCursor values(*c.values);
+  std::string value;
+  int64_t bytes = 0;
+  for (int i = 0; i < c.reads && !t.stats.Expired(c.duration_nanos); i++) {
+    if (static_cast<int>(t.random.Uniform(100)) < c.readwritepercent) {
+      std::string key = Key(static_cast<int>(t.random.Uniform(c.key_space)), c.key_size);
+      if (c.db->Get(c.read_options, key, &value).ok()) t.found++;
+      t.reads++;
+      t.stats.FinishedSingleOp(kRead);
+    } else {
+      std::string key = Key(static_cast<int>(t.random.Uniform(c.key_space)), c.key_size);
+      int size = ValueSize(c, t);
+      Check(c.db->Put(c.write_options, key, values.Next(size)), "put error");
+      bytes += size + static_cast<int64_t>(key.size());
+      t.writes++;
+      t.stats.FinishedSingleOp(kWrite);
+    }
+  }
+  t.stats.AddBytes(bytes);
+}
+
+// readwhilewriting's writer: random puts until every reader has finished.
+void WriteUntilReadersDone(const Context& c, Thread& t) {
+  ValueCursor values(*c.values);
+  while (!c.readers_done->load(std::memory_order_acquire)) {
+    std::string key = Key(static_cast<int>(t.random.Uniform(c.key_space)), c.key_size);
+    int size = ValueSize(c, t);
+    Check(c.db->Put(c.write_options, key, values.Next(size)), "put error");
+    t.stats.FinishedSingleOp(kWrite);
+  }
 }
 
 void ReadMissing(const Context& c, Thread& t) {
   leveldb::ReadOptions options = c.read_options;
   std::string value;
   for (int i = 0; i < c.reads; i++) {
-    c.db->Get(options, MissingKey(static_cast<int>(t.random.Uniform(c.key_space))), &value);
+    c.db->Get(options, MissingKey(static_cast<int>(t.random.Uniform(c.key_space)), c.key_size),
+              &value);
     t.stats.FinishedSingleOp();
   }
 }
@@ -572,7 +790,7 @@ void ReadHot(const Context& c, Thread& t) {
   std::string value;
   uint32_t range = static_cast<uint32_t>((static_cast<int64_t>(c.key_space) + 99) / 100);
   for (int i = 0; i < c.reads; i++) {
-    c.db->Get(options, Key(static_cast<int>(t.random.Uniform(range))), &value);
+    c.db->Get(options, Key(static_cast<int>(t.random.Uniform(range)), c.key_size), &value);
     t.stats.FinishedSingleOp();
   }
 }
@@ -581,7 +799,7 @@ void ReadHot(const Context& c, Thread& t) {
 void SeekRandom(const Context& c, Thread& t) {
   int found = 0;
   for (int i = 0; i < c.reads; i++) {
-    std::string key = Key(static_cast<int>(t.random.Uniform(c.key_space)));
+    std::string key = Key(static_cast<int>(t.random.Uniform(c.key_space)), c.key_size);
     std::unique_ptr<leveldb::Iterator> it(c.db->NewIterator(c.read_options));
     it->Seek(key);
     if (it->Valid() && it->key() == key) found++;
@@ -597,7 +815,7 @@ void SeekOrdered(const Context& c, Thread& t) {
   int k = 0;
   for (int i = 0; i < c.reads; i++) {
     k = static_cast<int>((k + t.random.Uniform(100)) % static_cast<uint32_t>(c.key_space));
-    std::string key = Key(k);
+    std::string key = Key(k, c.key_size);
     it->Seek(key);
     if (it->Valid() && it->key() == key) found++;
     t.stats.FinishedSingleOp();
@@ -608,7 +826,7 @@ void SeekOrdered(const Context& c, Thread& t) {
 void Delete(const Context& c, Thread& t, bool sequential) {
   for (int i = 0; i < c.num; i++) {
     int k = sequential ? i : static_cast<int>(t.random.Uniform(c.key_space));
-    Check(c.db->Delete(c.write_options, Key(k)), "delete error");
+    Check(c.db->Delete(c.write_options, Key(k, c.key_size)), "delete error");
     t.stats.FinishedSingleOp();
   }
 }
@@ -628,6 +846,9 @@ struct Workload {
   int value_size = -1;  // -1: --value_size
   bool sync = false;
   int entries_per_batch = 1;
+  unsigned kinds = kOpOnly;  // the kinds of operation whose latencies are kept apart
+  bool timed = false;        // stops at --duration
+  bool with_writer = false;  // plus one thread writing until the others finish
 };
 
 const Workload* FindWorkload(const std::string& name) {
@@ -651,6 +872,9 @@ const Workload* FindWorkload(const std::string& name) {
       {"compact", false, Compact},
       {"stats", false, nullptr},
       {"sstables", false, nullptr},
+      {"readrandomwriterandom", false, ReadRandomWriteRandom, 1, 1, -1, false, 1, kReadAndWrite,
+       true},
+      {"readwhilewriting", false, ReadRandom, 1, 1, -1, false, 1, kReadAndWrite, true, true},
   };
   for (const Workload& w : workloads) {
     if (name == w.name) return &w;
@@ -725,20 +949,33 @@ class Benchmark {
     context.large_value_percent = flags_.large_value_percent;
     context.large_value_size = flags_.large_value_size;
     context.entries_per_batch = w.entries_per_batch;
+    context.key_size = flags_.key_size;
+    context.readwritepercent = flags_.readwritepercent;
+    context.duration_nanos = w.timed ? flags_.duration * int64_t{1000000000} : 0;
+    context.read_kind = (w.kinds & (1u << kRead)) ? kRead : kOp;
+    std::atomic<bool> readers_done(false);
+    context.readers_done = &readers_done;
     context.write_options.sync = w.sync;
     context.read_options.verify_checksums = flags_.verify_checksums;
 
+    // The --threads workers, then (readwhilewriting) the writer, seeded in that order.
+    int workers = flags_.threads;
+    int total = workers + (w.with_writer ? 1 : 0);
+    unsigned worker_kinds = w.with_writer ? w.kinds & ~(1u << kWrite) : w.kinds;
     std::vector<std::unique_ptr<Thread>> states;
-    for (int i = 0; i < flags_.threads; i++) {
+    for (int i = 0; i < total; i++) {
       threads_started_++;
-      states.emplace_back(new Thread{ParkMiller(1000 + threads_started_), Stats(flags_.histogram)});
+      unsigned kinds = i < workers ? worker_kinds : 1u << kWrite;
+      states.emplace_back(
+          new Thread{ParkMiller(1000 + threads_started_), Stats(flags_.histogram, kinds)});
     }
     std::mutex mutex;
     std::condition_variable go;
     bool started = false;
-    std::vector<std::string> failures(flags_.threads);
+    std::atomic<int> workers_running(workers);
+    std::vector<std::string> failures(total);
     std::vector<std::thread> threads;
-    for (int i = 0; i < flags_.threads; i++) {
+    for (int i = 0; i < total; i++) {
       threads.emplace_back([&, i] {
         {
           std::unique_lock<std::mutex> lock(mutex);
@@ -747,10 +984,17 @@ class Benchmark {
         Thread& state = *states[i];
         try {
           state.stats.Start();
-          w.operation(context, state);
+          if (i < workers) {
+            w.operation(context, state);
+          } else {
+            WriteUntilReadersDone(context, state);
+          }
           state.stats.Stop();
         } catch (const std::exception& e) {
           failures[i] = e.what();
+        }
+        if (i < workers && workers_running.fetch_sub(1) == 1) {
+          readers_done.store(true, std::memory_order_release);
         }
       });
     }
@@ -764,8 +1008,24 @@ class Benchmark {
       if (!failure.empty()) throw BenchError(std::string(w.name) + " error: " + failure);
     }
     Stats& merged = states[0]->stats;
-    for (size_t i = 1; i < states.size(); i++) merged.Merge(states[i]->stats);
+    for (int i = 1; i < workers; i++) merged.Merge(states[i]->stats);
+    if (w.operation == ReadRandomWriteRandom) {
+      int64_t reads = 0, writes = 0, found = 0;
+      for (int i = 0; i < workers; i++) {
+        reads += states[i]->reads;
+        writes += states[i]->writes;
+        found += states[i]->found;
+      }
+      merged.AddMessage("( reads:" + std::to_string(reads) + " writes:" + std::to_string(writes) +
+                        " found:" + std::to_string(found) + " )");
+    }
+    if (w.with_writer) {
+      const Stats& writer = states[workers]->stats;
+      merged.MergeHistograms(writer);  // its latencies only: its time is not in micros/op
+      merged.AddMessage("(writer: " + std::to_string(writer.done()) + " writes)");
+    }
     std::printf("%s\n", merged.Report(w.name).c_str());
+    if (flags_.memory) std::printf("memory: %s\n", MemoryUsage().c_str());
     std::fflush(stdout);
   }
 
@@ -811,22 +1071,23 @@ void PrintEnvironment() {
 void PrintHeader(const Flags& flags) {
   std::printf("Impl:       leveldb %d.%d (C++)\n", leveldb::kMajorVersion,
               leveldb::kMinorVersion);
-  std::printf("Keys:       %d bytes each\n", kKeySize);
+  std::printf("Keys:       %d bytes each\n", flags.key_size);
   std::printf("Values:     %d bytes each (%d bytes after compression)\n", flags.value_size,
               static_cast<int>(flags.value_size * flags.compression_ratio + 0.5));
   std::printf("Entries:    %d\n", flags.num);
   std::printf("RawSize:    %.1f MB (estimated)\n",
-              static_cast<double>(kKeySize + flags.value_size) * flags.num / 1048576.0);
+              static_cast<double>(flags.key_size + flags.value_size) * flags.num / 1048576.0);
   std::printf("FileSize:   %.1f MB (estimated)\n",
-              (kKeySize + flags.value_size * flags.compression_ratio) * flags.num / 1048576.0);
+              (flags.key_size + flags.value_size * flags.compression_ratio) * flags.num / 1048576.0);
   std::string cache = flags.cache_size < 0 ? "default" : std::to_string(flags.cache_size);
   std::string bloom = flags.bloom_bits < 0 ? "none" : std::to_string(flags.bloom_bits);
   std::printf(
       "Options:    compression=%s write_buffer_size=%lld max_file_size=%lld block_size=%lld"
-      " cache_size=%s bloom_bits=%s open_files=%d threads=%d verify_checksums=%d\n",
+      " cache_size=%s bloom_bits=%s open_files=%d threads=%d verify_checksums=%d key_size=%d"
+      " readwritepercent=%d\n",
       flags.snappy ? "snappy" : "none", flags.write_buffer_size, flags.max_file_size,
       flags.block_size, cache.c_str(), bloom.c_str(), flags.open_files, flags.threads,
-      flags.verify_checksums ? 1 : 0);
+      flags.verify_checksums ? 1 : 0, flags.key_size, flags.readwritepercent);
   if (flags.value_threshold > 0) {
     std::printf("WARNING: C++ LevelDB keeps every value in its tables: --value_threshold ignored\n");
   }
@@ -837,13 +1098,24 @@ void PrintHeader(const Flags& flags) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  const int64_t program_start = NowNanos();
   if (argc == 2 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0)) {
     std::printf(
         "db_bench_cpp: leveldbj's db-bench workloads on C++ LevelDB.\n"
         "Flags (--name=value): benchmarks num reads threads value_size compression_ratio\n"
         "  histogram use_existing_db db write_buffer_size max_file_size block_size cache_size\n"
         "  open_files bloom_bits verify_checksums value_threshold large_value_percent large_value_size\n"
-        "  compression=none|snappy\n");
+        "  compression=none|snappy\n"
+        "  key_size=1..16 (keys are the key number zero-padded to that many digits; default 16)\n"
+        "  readwritepercent=0..100 (readrandomwriterandom's share of reads; default 90)\n"
+        "  duration=S (readrandomwriterandom and readwhilewriting's readers stop after S seconds;\n"
+        "    0, the default: no limit besides --reads)\n"
+        "  memory=0|1 (print VmRSS and VmHWM after each timed workload)\n"
+        "  memory_interval=S (print them to standard error every S seconds; 0, the default: off)\n"
+        "Workloads besides db_bench's: readrandomwriterandom (--reads operations per thread, each a\n"
+        "  read or a random write), readwhilewriting (--threads readers and one writer that writes\n"
+        "  random keys until the readers finish). --histogram=1 prints latencies per kind of\n"
+        "  operation (read, write or op) with P50/P99/P99.9/P99.99/Max.\n");
     return 0;
   }
   Flags flags;
@@ -868,6 +1140,7 @@ int main(int argc, char** argv) {
   }
   int code = 0;
   try {
+    MemoryReporter memory_reporter(flags.memory_interval, program_start);
     PrintEnvironment();
     PrintHeader(flags);
     Benchmark(flags, dir).Run();
