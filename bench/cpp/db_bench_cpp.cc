@@ -14,7 +14,7 @@
 // kind of operation (read, write, or op for single-kind workloads) in a log-linear histogram
 // of HdrHistogram's layout with 3 significant digits; db_bench's bucket text and the
 // percentiles come from it, the count, sum, sum of squares, min and max are kept exactly.
-// --memory=1 prints VmRSS and VmHWM after each timed workload; --memory_interval=S prints them
+// --memory=1 prints VmRSS, VmHWM, RssAnon and RssFile after each timed workload; --memory_interval=S prints them
 // to standard error every S seconds while the program runs.
 //
 // Exit codes: 0 done, 1 a workload or the database failed, 2 bad flags.
@@ -576,17 +576,23 @@ class Stats {
   std::string message_;
 };
 
-// "rss=%.1f MB hwm=%.1f MB": VmRSS and VmHWM of /proc/self/status (0 where missing).
+// "rss=%.1f MB hwm=%.1f MB anon=%.1f MB file=%.1f MB": VmRSS, VmHWM, RssAnon and RssFile of
+// /proc/self/status (the resident set now and at its peak, its anonymous and file pages), as
+// leveldbj's runner prints them before its JVM's own fields; 0 where missing.
 std::string MemoryUsage() {
-  double rss_kb = 0, hwm_kb = 0;
+  const char* names[] = {"VmRSS:", "VmHWM:", "RssAnon:", "RssFile:"};
+  double kb[4] = {0, 0, 0, 0};
   std::ifstream status("/proc/self/status");
   std::string line;
   while (std::getline(status, line)) {
-    if (line.rfind("VmRSS:", 0) == 0) rss_kb = std::strtod(line.c_str() + 6, nullptr);
-    if (line.rfind("VmHWM:", 0) == 0) hwm_kb = std::strtod(line.c_str() + 6, nullptr);
+    for (int i = 0; i < 4; i++) {
+      size_t length = std::strlen(names[i]);
+      if (line.compare(0, length, names[i]) == 0) kb[i] = std::strtod(line.c_str() + length, nullptr);
+    }
   }
-  char buffer[96];
-  std::snprintf(buffer, sizeof(buffer), "rss=%.1f MB hwm=%.1f MB", rss_kb / 1024, hwm_kb / 1024);
+  char buffer[128];
+  std::snprintf(buffer, sizeof(buffer), "rss=%.1f MB hwm=%.1f MB anon=%.1f MB file=%.1f MB",
+                kb[0] / 1024, kb[1] / 1024, kb[2] / 1024, kb[3] / 1024);
   return buffer;
 }
 
@@ -1110,7 +1116,7 @@ int main(int argc, char** argv) {
         "  readwritepercent=0..100 (readrandomwriterandom's share of reads; default 90)\n"
         "  duration=S (readrandomwriterandom and readwhilewriting's readers stop after S seconds;\n"
         "    0, the default: no limit besides --reads)\n"
-        "  memory=0|1 (print VmRSS and VmHWM after each timed workload)\n"
+        "  memory=0|1 (print VmRSS, VmHWM, RssAnon and RssFile after each timed workload)\n"
         "  memory_interval=S (print them to standard error every S seconds; 0, the default: off)\n"
         "Workloads besides db_bench's: readrandomwriterandom (--reads operations per thread, each a\n"
         "  read or a random write), readwhilewriting (--threads readers and one writer that writes\n"
