@@ -14,7 +14,7 @@
 // kind of operation (read, write, or op for single-kind workloads) in a log-linear histogram
 // of HdrHistogram's layout with 3 significant digits; db_bench's bucket text and the
 // percentiles come from it, the count, sum, sum of squares, min and max are kept exactly.
-// --memory=1 prints VmRSS, VmHWM, RssAnon and RssFile after each timed workload; --memory_interval=S prints them
+// --memory=1 prints VmRSS, VmHWM, RssAnon, RssFile and RssShmem after each timed workload; --memory_interval=S prints them
 // to standard error every S seconds while the program runs.
 //
 // Exit codes: 0 done, 1 a workload or the database failed, 2 bad flags.
@@ -72,6 +72,10 @@ struct Flags {
   int bloom_bits = -1;
   bool verify_checksums = false;
   int value_threshold = 0;  // accepted for leveldbj's flag; C++ LevelDB has no value files
+  // Accepted for leveldbj's --scan=entries|buffers: this runner's scans always read each key and
+  // value in place, through the iterator's slices, as db_bench does.
+  std::string scan = "entries";
+  int slow_op_micros = 0;  // with histogram: each operation this long or longer goes to stderr
   int large_value_percent = 0;
   int large_value_size = 100000;
   std::string db;
@@ -177,6 +181,13 @@ Flags ParseFlags(int argc, char** argv) {
       if (flags.large_value_percent > 100) throw FlagError("Invalid flag '" + arg + "' (a percentage, 0 to 100)");
     } else if (name == "large_value_size") {
       flags.large_value_size = ParseInt(arg, value, 0);
+    } else if (name == "slow_op_micros") {
+      flags.slow_op_micros = ParseInt(arg, value, 0);
+    } else if (name == "scan") {
+      if (value != "entries" && value != "buffers") {
+        throw FlagError("Invalid flag '" + arg + "' (entries or buffers)");
+      }
+      flags.scan = value;
     } else if (name == "value_threshold") {
       flags.value_threshold = ParseInt(arg, value, 0);
     } else if (name == "verify_checksums") {
@@ -310,6 +321,14 @@ class ValueCursor {
 
 // ---------------------------------------------------------------------------------------------
 // Measurements
+
+int64_t NowNanos();
+
+// When the process started, by NowNanos: the time slow operations are reported against.
+int64_t ProgramStart() {
+  static const int64_t start = NowNanos();
+  return start;
+}
 
 int64_t NowNanos() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -471,7 +490,10 @@ constexpr unsigned kReadAndWrite = (1u << kRead) | (1u << kWrite);
 class Stats {
  public:
   // kinds: the bit set of Kinds whose latencies are kept (when histogram is true).
-  Stats(bool histogram, unsigned kinds) {
+  // slow_op_micros: each operation at least this long is reported to standard error, with when
+  // it ended (milliseconds since the process started); 0 for none.
+  Stats(bool histogram, unsigned kinds, int slow_op_micros = 0)
+      : slow_op_nanos_(static_cast<int64_t>(slow_op_micros) * 1000) {
     if (histogram) {
       for (int k = 0; k < kKinds; k++) {
         if (kinds & (1u << k)) histograms_[k].reset(new Histogram());
@@ -500,6 +522,10 @@ class Stats {
     if (histogram != nullptr) {
       int64_t now = NowNanos();
       histogram->Add(now - last_op_);
+      if (slow_op_nanos_ > 0 && now - last_op_ >= slow_op_nanos_) {
+        std::fprintf(stderr, "slow %s: %.1f micros, ended at %lld ms of uptime\n", kKindNames[kind],
+                     (now - last_op_) / 1000.0, static_cast<long long>((now - ProgramStart()) / 1000000));
+      }
       last_op_ = now;
     }
     done_++;
@@ -567,6 +593,7 @@ class Stats {
 
  private:
   std::unique_ptr<Histogram> histograms_[kKinds];  // null: kind not kept
+  int64_t slow_op_nanos_;
   int64_t start_ = 0;
   int64_t finish_ = 0;
   int64_t last_op_ = 0;
@@ -576,23 +603,24 @@ class Stats {
   std::string message_;
 };
 
-// "rss=%.1f MB hwm=%.1f MB anon=%.1f MB file=%.1f MB": VmRSS, VmHWM, RssAnon and RssFile of
-// /proc/self/status (the resident set now and at its peak, its anonymous and file pages), as
+// "rss=%.1f MB hwm=%.1f MB anon=%.1f MB file=%.1f MB shmem=%.1f MB": VmRSS, VmHWM, RssAnon,
+// RssFile and RssShmem of /proc/self/status (the resident set now and at its peak, its
+// anonymous, file and shared pages), as
 // leveldbj's runner prints them before its JVM's own fields; 0 where missing.
 std::string MemoryUsage() {
-  const char* names[] = {"VmRSS:", "VmHWM:", "RssAnon:", "RssFile:"};
-  double kb[4] = {0, 0, 0, 0};
+  const char* names[] = {"VmRSS:", "VmHWM:", "RssAnon:", "RssFile:", "RssShmem:"};
+  double kb[5] = {0, 0, 0, 0, 0};
   std::ifstream status("/proc/self/status");
   std::string line;
   while (std::getline(status, line)) {
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 5; i++) {
       size_t length = std::strlen(names[i]);
       if (line.compare(0, length, names[i]) == 0) kb[i] = std::strtod(line.c_str() + length, nullptr);
     }
   }
   char buffer[128];
-  std::snprintf(buffer, sizeof(buffer), "rss=%.1f MB hwm=%.1f MB anon=%.1f MB file=%.1f MB",
-                kb[0] / 1024, kb[1] / 1024, kb[2] / 1024, kb[3] / 1024);
+  std::snprintf(buffer, sizeof(buffer), "rss=%.1f MB hwm=%.1f MB anon=%.1f MB file=%.1f MB shmem=%.1f MB",
+                kb[0] / 1024, kb[1] / 1024, kb[2] / 1024, kb[3] / 1024, kb[4] / 1024);
   return buffer;
 }
 
@@ -973,7 +1001,7 @@ class Benchmark {
       threads_started_++;
       unsigned kinds = i < workers ? worker_kinds : 1u << kWrite;
       states.emplace_back(
-          new Thread{ParkMiller(1000 + threads_started_), Stats(flags_.histogram, kinds)});
+          new Thread{ParkMiller(1000 + threads_started_), Stats(flags_.histogram, kinds, flags_.slow_op_micros)});
     }
     std::mutex mutex;
     std::condition_variable go;
@@ -1104,20 +1132,22 @@ void PrintHeader(const Flags& flags) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const int64_t program_start = NowNanos();
+  const int64_t program_start = ProgramStart();
   if (argc == 2 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0)) {
     std::printf(
         "db_bench_cpp: leveldbj's db-bench workloads on C++ LevelDB.\n"
         "Flags (--name=value): benchmarks num reads threads value_size compression_ratio\n"
         "  histogram use_existing_db db write_buffer_size max_file_size block_size cache_size\n"
-        "  open_files bloom_bits verify_checksums value_threshold large_value_percent large_value_size\n"
+        "  open_files bloom_bits verify_checksums value_threshold scan large_value_percent large_value_size\n"
         "  compression=none|snappy\n"
         "  key_size=1..16 (keys are the key number zero-padded to that many digits; default 16)\n"
         "  readwritepercent=0..100 (readrandomwriterandom's share of reads; default 90)\n"
         "  duration=S (readrandomwriterandom and readwhilewriting's readers stop after S seconds;\n"
         "    0, the default: no limit besides --reads)\n"
-        "  memory=0|1 (print VmRSS, VmHWM, RssAnon and RssFile after each timed workload)\n"
+        "  memory=0|1 (print VmRSS, VmHWM, RssAnon, RssFile and RssShmem after each timed workload)\n"
         "  memory_interval=S (print them to standard error every S seconds; 0, the default: off)\n"
+        "  slow_op_micros=N (with histogram=1: each operation of N micros or more goes to standard\n"
+        "    error, with when it ended; 0, the default: none)\n"
         "Workloads besides db_bench's: readrandomwriterandom (--reads operations per thread, each a\n"
         "  read or a random write), readwhilewriting (--threads readers and one writer that writes\n"
         "  random keys until the readers finish). --histogram=1 prints latencies per kind of\n"

@@ -203,7 +203,25 @@ public interface ExtendedDB extends DB {
      *     be next to one another
      * @throws DBException if the database or the snapshot is closed
      */
-    DBIterator prefixIterator(byte[] prefix, ReadOptions options);
+    ExtendedDBIterator prefixIterator(byte[] prefix, ReadOptions options);
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The iterator also lends its entries without copying them: see
+     * {@link ExtendedDBIterator}.
+     */
+    @Override
+    ExtendedDBIterator iterator();
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The iterator also lends its entries without copying them: see
+     * {@link ExtendedDBIterator}.
+     */
+    @Override
+    ExtendedDBIterator iterator(ReadOptions options);
 
     /**
      * A writer of a table file for this database, with its options (comparator, block size,

@@ -146,7 +146,7 @@ final class Benchmark {
         for (int i = 0; i < all; i++) {
             threadsStarted++;
             ThreadState state = new ThreadState(i, 1000 + threadsStarted,
-                    new Stats(counter, flags.histogram));
+                    new Stats(counter, flags.histogram, flags.slowOpMicros));
             states.add(state);
             int index = i;
             Workload.Operation operation = i < foreground ? workload.operation() : background;

@@ -48,6 +48,8 @@ final class Flags implements Cloneable {
     int durationSeconds;
     boolean memory;
     int memoryIntervalSeconds;
+    boolean scanIntoBuffers;
+    int slowOpMicros;
 
     /** The largest automatic warm-up. */
     static final int MAX_AUTO_WARMUP = 200_000;
@@ -100,6 +102,7 @@ final class Flags implements Cloneable {
         w.reads = reads < 0 ? -1 : Math.min(reads, w.num);
         w.histogram = false;
         w.memory = false;
+        w.slowOpMicros = 0;
         w.useExistingDb = false;
         w.db = scratchDb;
         w.warmup = 0;
@@ -209,6 +212,16 @@ final class Flags implements Cloneable {
                 break;
             case "memory":
                 memory = boolValue(arg, value);
+                break;
+            case "slow_op_micros":
+                slowOpMicros = intValue(arg, value, 0);
+                break;
+            case "scan":
+                switch (value) {
+                    case "entries" -> scanIntoBuffers = false;
+                    case "buffers" -> scanIntoBuffers = true;
+                    default -> throw new FlagException("Invalid flag '" + arg + "' (entries or buffers)");
+                }
                 break;
             case "memory_interval":
                 memoryIntervalSeconds = intValue(arg, value, 0);

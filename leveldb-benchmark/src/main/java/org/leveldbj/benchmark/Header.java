@@ -132,6 +132,7 @@ final class Header {
                 flags.bloomBits < 0 ? "none" : Integer.toString(flags.bloomBits),
                 flags.openFiles, flags.threads, flags.verifyChecksums ? 1 : 0,
                 flags.keySize, flags.readWritePercent,
-                flags.valueThreshold > 0 ? " value_threshold=" + flags.valueThreshold : "");
+                (flags.valueThreshold > 0 ? " value_threshold=" + flags.valueThreshold : "")
+                        + (flags.scanIntoBuffers ? " scan=buffers" : ""));
     }
 }

@@ -16,9 +16,10 @@ import org.iq80.leveldb.DB;
  * <ul>
  *   <li>{@code rss}, {@code hwm}: the resident set now and at its peak (VmRSS, VmHWM of
  *       /proc/self/status), what a container's memory limit is held against;
- *   <li>{@code anon}, {@code file}: the resident set's anonymous pages (heap, off-heap buffers,
- *       the JVM's own) and its file pages (mapped files, which the kernel can drop and read
- *       again) (RssAnon, RssFile);
+ *   <li>{@code anon}, {@code file}, {@code shmem}: the resident set's anonymous pages (heap,
+ *       off-heap buffers, the JVM's own), its file pages (mapped files, which the kernel can drop
+ *       and read again) and its shared memory (where ZGC keeps the heap) (RssAnon, RssFile,
+ *       RssShmem);
  *   <li>{@code heap}: the Java heap in use;
  *   <li>{@code direct}, {@code mapped}: the JDK's direct and mapped buffer pools in use (off-heap
  *       memtables and copies, mapped table files);
@@ -48,6 +49,7 @@ final class MemoryReport {
         field(line, "hwm", kib(status, "VmHWM:"));
         field(line, "anon", kib(status, "RssAnon:"));
         field(line, "file", kib(status, "RssFile:"));
+        field(line, "shmem", kib(status, "RssShmem:"));
         field(line, "heap", ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() / MIB);
         for (BufferPoolMXBean pool : ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class)) {
             if (pool.getName().equals("direct") || pool.getName().equals("mapped")) {

@@ -124,9 +124,11 @@ final class Operations {
 
     static void readSequential(WorkloadContext context, ThreadState thread) {
         try (DBIterator it = context.db.iterator()) {
+            ScanBuffers buffers = ScanBuffers.of(context, it);
             it.seekToFirst();
             for (int done = 0; done < context.reads; done += SCAN_CHUNK) {
-                if (!forward(it, Math.min(SCAN_CHUNK, context.reads - done), thread)) {
+                int steps = Math.min(SCAN_CHUNK, context.reads - done);
+                if (!(buffers == null ? forward(it, steps, thread) : buffers.forward(steps, thread))) {
                     break;
                 }
             }
@@ -155,13 +157,19 @@ final class Operations {
     /** A backward scan as the API documents it: the last entry, then prev() while hasPrev(). */
     static void readReverse(WorkloadContext context, ThreadState thread) {
         try (DBIterator it = context.db.iterator()) {
+            ScanBuffers buffers = ScanBuffers.of(context, it);
             it.seekToLast();
             if (context.reads > 0 && it.hasNext()) {
-                Map.Entry<byte[], byte[]> entry = it.peekNext();
-                thread.stats.addBytes(entry.getKey().length + entry.getValue().length);
+                if (buffers == null) {
+                    Map.Entry<byte[], byte[]> entry = it.peekNext();
+                    thread.stats.addBytes(entry.getKey().length + entry.getValue().length);
+                } else {
+                    thread.stats.addBytes(buffers.read());
+                }
                 thread.stats.finishedSingleOp();
                 for (int done = 1; done < context.reads; done += SCAN_CHUNK) {
-                    if (!backward(it, Math.min(SCAN_CHUNK, context.reads - done), thread)) {
+                    int steps = Math.min(SCAN_CHUNK, context.reads - done);
+                    if (!(buffers == null ? backward(it, steps, thread) : buffers.backward(steps, thread))) {
                         break;
                     }
                 }

@@ -53,9 +53,22 @@ final class Stats {
     private long writes;
     private long found;
 
+    /** Operations at least this long are reported to standard error; 0 for none ({@code --slow_op_micros}). */
+    private final long slowOpNanos;
+
     Stats(Progress.Counter progress, boolean histogram) {
+        this(progress, histogram, 0);
+    }
+
+    /**
+     * @param slowOpMicros report every operation of at least this many microseconds to standard
+     *     error, with when it ended (milliseconds since the JVM started, as GC logs and JFR
+     *     recordings time their events); 0 for none. Needs {@code histogram}.
+     */
+    Stats(Progress.Counter progress, boolean histogram, long slowOpMicros) {
         this.progress = progress;
         this.histograms = histogram ? new Histogram[Kind.values().length] : null;
+        this.slowOpNanos = slowOpMicros * 1000;
         start();
     }
 
@@ -101,6 +114,9 @@ final class Stats {
             if (nanos > LONG_OP_MICROS * 1000) {
                 progress.longOp(nanos / 1000.0);
             }
+            if (slowOpNanos > 0 && nanos >= slowOpNanos) {
+                reportSlowOp(kind, nanos);
+            }
             lastOpNanos = now;
         }
         done++;
@@ -109,6 +125,12 @@ final class Stats {
             reported = done;
             nextReport += REPORT_STEP;
         }
+    }
+
+    private static void reportSlowOp(Kind kind, long nanos) {
+        long uptime = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
+        System.err.printf(java.util.Locale.ROOT, "slow %s: %.1f micros, ended at %d ms of uptime (%s)%n",
+                kind.word(), nanos / 1000.0, uptime, Thread.currentThread().getName());
     }
 
     void addBytes(long n) {

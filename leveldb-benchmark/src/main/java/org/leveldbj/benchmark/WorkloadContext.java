@@ -27,6 +27,8 @@ final class WorkloadContext {
     final int readWritePercent;
     /** How long a thread of a timed-out workload may run, in nanoseconds; 0 for no limit ({@code --duration}). */
     final long durationNanos;
+    /** Whether scans read entries into reused buffers ({@code --scan=buffers}) rather than as new arrays. */
+    final boolean scanIntoBuffers;
     /** Set when the foreground threads of a workload have finished: its background writer stops. */
     final java.util.concurrent.atomic.AtomicBoolean foregroundDone =
             new java.util.concurrent.atomic.AtomicBoolean();
@@ -46,5 +48,6 @@ final class WorkloadContext {
         this.keys = new Keys(flags.keySize);
         this.readWritePercent = flags.readWritePercent;
         this.durationNanos = flags.durationSeconds * 1_000_000_000L;
+        this.scanIntoBuffers = flags.scanIntoBuffers;
     }
 }

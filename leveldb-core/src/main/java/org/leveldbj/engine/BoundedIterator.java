@@ -40,14 +40,6 @@ final class BoundedIterator implements SortedIterator {
         this.upper = upper == null ? null : ByteBuffer.wrap(upper.clone());
     }
 
-    /**
-     * @return the inner iterator's {@link DbIterator#takeValueArray()}, or {@code null} when it
-     *     is not a {@link DbIterator} (an overlay's entry may not be the database's)
-     */
-    byte[] takeValueArray() {
-        return inner instanceof DbIterator db ? db.takeValueArray() : null;
-    }
-
     @Override
     public boolean valid() {
         return valid;

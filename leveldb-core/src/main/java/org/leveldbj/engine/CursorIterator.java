@@ -9,6 +9,7 @@ import java.util.NoSuchElementException;
 import java.util.function.BooleanSupplier;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.DBIterator;
+import org.iq80.leveldb.ExtendedDBIterator;
 import org.leveldbj.iterator.SortedIterator;
 import org.leveldbj.util.LeakDetector;
 
@@ -17,7 +18,10 @@ import org.leveldbj.util.LeakDetector;
  * leveldbjni's cursor semantics exactly as the {@link DBIterator} documentation describes them:
  * the cursor sits on an entry, {@code next()} returns it and moves on, {@code prev()} steps back
  * and returns the entry it lands on, {@code seekToLast()} puts the cursor on the last entry,
- * and a new iterator starts on the first entry. Entries hold fresh copies of key and value.
+ * and a new iterator starts on the first entry. Entries hold fresh copies of key and value;
+ * {@link #key(ByteBuffer)} and {@link #value(ByteBuffer)} copy them into the caller's buffers
+ * instead ({@link ExtendedDBIterator}), a separated value straight from the view of its value
+ * file that the {@link DbIterator} holds until it moves to another value or closes.
  *
  * <p>How the cursor maps onto the underlying iterator: normally the underlying iterator is on
  * the cursor's entry, or unpositioned when the cursor is past the end. Asking about the
@@ -42,7 +46,7 @@ import org.leveldbj.util.LeakDetector;
  * the iterator reads); closing again does nothing. With {@link LeakDetector} on, an iterator
  * reclaimed without {@code close()} is reported with the stack that created it.
  */
-public final class CursorIterator implements DBIterator {
+public final class CursorIterator implements ExtendedDBIterator {
     /** The message of the exception thrown when a closed iterator is used. */
     public static final String CLOSED_MESSAGE = "iterator is closed";
     /** The message of the exception thrown when an iterator of a closed database is used. */
@@ -91,11 +95,7 @@ public final class CursorIterator implements DBIterator {
 
     @Override
     public Map.Entry<byte[], byte[]> peekNext() {
-        ensureOpen();
-        settle();
-        if (!it.valid()) {
-            throw new NoSuchElementException("the cursor is past the last entry");
-        }
+        onEntry();
         return entry();
     }
 
@@ -104,6 +104,55 @@ public final class CursorIterator implements DBIterator {
         Map.Entry<byte[], byte[]> e = peekNext();
         it.next();
         return e;
+    }
+
+    @Override
+    public int key(ByteBuffer dst) {
+        Arguments.checkNotNull(dst, "dst");
+        onEntry();
+        return copyInto(it.key(), dst);
+    }
+
+    @Override
+    public int value(ByteBuffer dst) {
+        Arguments.checkNotNull(dst, "dst");
+        onEntry();
+        return copyInto(it.value(), dst);
+    }
+
+    /** Copies what fits of {@code view} (not moved) into {@code dst}; returns the view's length. */
+    private static int copyInto(ByteBuffer view, ByteBuffer dst) {
+        if (dst.isReadOnly()) {
+            throw new java.nio.ReadOnlyBufferException();
+        }
+        int length = view.remaining();
+        int n = Math.min(length, dst.remaining());
+        dst.put(dst.position(), view, view.position(), n);
+        dst.position(dst.position() + n);
+        return length;
+    }
+
+    @Override
+    public void moveNext() {
+        onEntry();
+        it.next();
+    }
+
+    @Override
+    public void movePrev() {
+        if (!hasPrev()) {
+            throw new NoSuchElementException("no entry before the cursor");
+        }
+        state = State.ON;
+    }
+
+    /** Puts the underlying iterator on the cursor's entry; throws when the cursor is past the end. */
+    private void onEntry() {
+        ensureOpen();
+        settle();
+        if (!it.valid()) {
+            throw new NoSuchElementException("the cursor is past the last entry");
+        }
     }
 
     @Override
@@ -253,12 +302,7 @@ public final class CursorIterator implements DBIterator {
 
     /** The underlying iterator's entry, copied. */
     private Map.Entry<byte[], byte[]> entry() {
-        byte[] key = copy(it.key());
-        ByteBuffer value = it.value();
-        // A separated value was read into an array of its own: no need to copy it again.
-        byte[] owned = it instanceof DbIterator db ? db.takeValueArray()
-                : it instanceof BoundedIterator bounded ? bounded.takeValueArray() : null;
-        return new AbstractMap.SimpleImmutableEntry<>(key, owned != null ? owned : copy(value));
+        return new AbstractMap.SimpleImmutableEntry<>(copy(it.key()), copy(it.value()));
     }
 
     private static byte[] copy(ByteBuffer b) {

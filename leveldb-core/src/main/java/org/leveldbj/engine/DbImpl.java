@@ -20,6 +20,7 @@ import org.iq80.leveldb.DBOpenException;
 import org.iq80.leveldb.DatabaseNotFoundException;
 import org.iq80.leveldb.Env;
 import org.iq80.leveldb.ExtendedDB;
+import org.iq80.leveldb.ExtendedDBIterator;
 import org.iq80.leveldb.IOErrorException;
 import org.iq80.leveldb.InvalidArgumentException;
 import org.iq80.leveldb.Options;
@@ -494,12 +495,12 @@ public final class DbImpl implements ExtendedDB {
     }
 
     @Override
-    public DBIterator iterator() {
+    public ExtendedDBIterator iterator() {
         return iterator(new ReadOptions());
     }
 
     @Override
-    public DBIterator iterator(ReadOptions options) {
+    public ExtendedDBIterator iterator(ReadOptions options) {
         return overlayIterator(options, null, null);
     }
 
@@ -512,7 +513,7 @@ public final class DbImpl implements ExtendedDB {
      *     {@code null} for none
      * @param keyWatcher told every key the iterator returns, or {@code null}
      */
-    DBIterator overlayIterator(ReadOptions options, NavigableMap<byte[], byte[]> index,
+    ExtendedDBIterator overlayIterator(ReadOptions options, NavigableMap<byte[], byte[]> index,
                                Consumer<ByteBuffer> keyWatcher) {
         Arguments.checkNotNull(options, "options");
         checkOpen();
@@ -548,7 +549,7 @@ public final class DbImpl implements ExtendedDB {
             if (current.recordReadSample(internalKey)) {
                 scheduleCompaction();
             }
-        }, reference -> values.read(reference, verify), s.counters);
+        }, reference -> values.lend(reference, verify), s.counters);
         SortedIterator shown = entries;
         if (index != null) {
             shown = new OverlayIterator(shown, index, IndexedWriteBatch.TOMBSTONE, s.icmp.userComparator());
@@ -569,7 +570,7 @@ public final class DbImpl implements ExtendedDB {
     }
 
     @Override
-    public DBIterator prefixIterator(byte[] prefix, ReadOptions options) {
+    public ExtendedDBIterator prefixIterator(byte[] prefix, ReadOptions options) {
         Arguments.checkNotNull(prefix, "prefix");
         Arguments.checkNotNull(options, "options");
         if (s.options.comparator() != null) {

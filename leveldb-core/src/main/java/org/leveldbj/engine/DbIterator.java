@@ -10,6 +10,7 @@ import org.leveldbj.key.ValueType;
 import org.leveldbj.stats.Counters;
 import org.leveldbj.util.Bytes;
 import org.leveldbj.util.Coding;
+import org.leveldbj.vlog.LentValue;
 
 /**
  * Turns an iterator over internal keys (the merge of memtables and tables) into an iterator over
@@ -62,7 +63,7 @@ public final class DbIterator implements SortedIterator {
         void sample(byte[] internalKey);
     }
 
-    /** Reads the value a separated entry refers to. */
+    /** Lends the value a separated entry refers to. */
     @FunctionalInterface
     public interface ValueResolver {
         /**
@@ -73,14 +74,15 @@ public final class DbIterator implements SortedIterator {
         };
 
         /**
-         * Reads a separated value.
+         * Lends a separated value.
          *
          * @param encodedReference the entry's value: a reference's encoding (a view valid only
          *     during the call)
-         * @return the value
+         * @return the value, valid until its release is run, which the iterator does once it
+         *     has moved on
          * @throws CorruptionException if the reference or its record is damaged
          */
-        ByteBuffer resolve(ByteBuffer encodedReference);
+        LentValue resolve(ByteBuffer encodedReference);
     }
 
     private static final int TRAILER = InternalKeys.TRAILER_SIZE;
@@ -127,8 +129,11 @@ public final class DbIterator implements SortedIterator {
     private ByteBuffer savedValueView = ByteBuffer.wrap(savedValue);
     /** The type of the yielded entry going backward: a value or a reference. */
     private int savedType;
-    /** The current separated value once read, for the move numbered {@link #resolvedAt}. */
-    private ByteBuffer resolved;
+    /**
+     * The current separated value once lent, for the move numbered {@link #resolvedAt}; released
+     * when the next one is lent and on close.
+     */
+    private LentValue resolved;
     private long resolvedAt = -1;
     /** Counts the moves, so that a resolved value is read once per entry. */
     private long moves;
@@ -379,30 +384,21 @@ public final class DbIterator implements SortedIterator {
             return raw;
         }
         if (resolvedAt != moves) {
+            releaseResolved();
             resolved = resolver.resolve(raw);
             resolvedAt = moves;
         }
-        return resolved;
+        return resolved.value();
     }
 
-    /**
-     * Hands over the array of the current separated value, read for this entry, so that a caller
-     * that would copy it can keep it instead (values of separated entries are large). The next
-     * {@link #value()} reads the value again.
-     *
-     * @return the value's own array (exactly the value), or {@code null} when the current entry
-     *     is not a separated value already read
-     */
-    public byte[] takeValueArray() {
-        if (!valid || resolvedAt != moves || resolved == null || !resolved.hasArray()
-                || resolved.arrayOffset() != 0 || resolved.position() != 0
-                || resolved.remaining() != resolved.array().length) {
-            return null;
+    /** Gives back the separated value lent for an earlier entry, if any. */
+    private void releaseResolved() {
+        LentValue lent = resolved;
+        if (lent != null) {
+            resolved = null;
+            resolvedAt = -1;
+            lent.release().run();
         }
-        byte[] owned = resolved.array();
-        resolved = null;
-        resolvedAt = -1;
-        return owned;
     }
 
     @Override
@@ -412,7 +408,11 @@ public final class DbIterator implements SortedIterator {
         }
         closed = true;
         valid = false;
-        iter.close();
+        try {
+            releaseResolved();
+        } finally {
+            iter.close();
+        }
     }
 
     /**

@@ -27,6 +27,7 @@ import org.leveldbj.key.InternalKeys;
 import org.leveldbj.key.ValueType;
 import org.leveldbj.util.LockRank;
 import org.leveldbj.util.OrderedLock;
+import org.leveldbj.vlog.LentValue;
 import org.leveldbj.vlog.ValueFileWriter;
 import org.leveldbj.vlog.ValueFiles;
 import org.leveldbj.vlog.ValueReference;
@@ -572,14 +573,15 @@ final class ValueLog implements Closeable {
     }
 
     /**
-     * Reads a separated value for an iterator, checking its record's checksum only when asked to.
+     * Lends a separated value to an iterator, in place, checking its record's checksum only when
+     * asked to.
      *
      * @param encodedReference a reference's encoding (not moved)
      * @param verifyChecksum whether to check the checksum
-     * @return the value, in a new heap buffer over an array of its own
+     * @return the value, valid until its release runs
      */
-    ByteBuffer read(ByteBuffer encodedReference, boolean verifyChecksum) {
-        return ByteBuffer.wrap(files.read(ValueReference.decode(encodedReference), verifyChecksum));
+    LentValue lend(ByteBuffer encodedReference, boolean verifyChecksum) {
+        return files.lend(ValueReference.decode(encodedReference), verifyChecksum);
     }
 
     /**

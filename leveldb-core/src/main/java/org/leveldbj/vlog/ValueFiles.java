@@ -127,7 +127,31 @@ public final class ValueFiles implements Closeable {
      * @throws IOErrorException if the file is missing or cannot be read
      */
     public byte[] read(ValueReference ref, boolean verifyChecksum) {
+        LentValue lent = lend(ref, verifyChecksum);
+        try {
+            ByteBuffer view = lent.value();
+            byte[] value = new byte[view.remaining()];
+            view.get(view.position(), value);
+            return value;
+        } finally {
+            lent.release().run();
+        }
+    }
+
+    /**
+     * Lends a value in place: checked as {@link #read(ValueReference, boolean)} checks it, then
+     * returned as a view of the bytes the file's reader holds, with the file held open until the
+     * loan's release runs (which the caller must run once).
+     *
+     * @param ref where it lives
+     * @param verifyChecksum whether to check the record's checksum
+     * @return the value and its release
+     * @throws CorruptionException as {@link #read(ValueReference, boolean)}
+     * @throws IOErrorException as {@link #read(ValueReference, boolean)}
+     */
+    public LentValue lend(ValueReference ref, boolean verifyChecksum) {
         Reader r = hold(ref);
+        boolean lent = false;
         try {
             ByteBuffer record;
             try {
@@ -145,11 +169,13 @@ public final class ValueFiles implements Closeable {
                 throw new CorruptionException("value record does not match its reference (" + p.valueLength()
                         + "-byte value in a " + (p.end() - record.position()) + "-byte record)", r.fileName, ref.offset());
             }
-            byte[] value = new byte[p.valueLength()];
-            record.get(p.valueOffset(), value);
-            return value;
+            ByteBuffer value = record.slice(p.valueOffset(), p.valueLength()).asReadOnlyBuffer();
+            lent = true;
+            return new LentValue(value, r::release);
         } finally {
-            r.release();
+            if (!lent) {
+                r.release();
+            }
         }
     }
 
