@@ -156,8 +156,8 @@ public final class CompareTails {
             for (String kind : List.of("read", "write", "op")) {
                 double oursMax = median(ours, workload, kind + " Max");
                 double cppMax = median(cpp, workload, kind + " Max");
-                if (Double.isNaN(oursMax) && Double.isNaN(cppMax)) {
-                    continue;
+                if (!(oursMax > 0) && !(cppMax > 0)) {
+                    continue; // neither side timed an operation of this kind (compact times none)
                 }
                 s.append("| ").append(workload).append(" | ").append(kind);
                 for (String column : LATENCY) {

@@ -30,6 +30,9 @@ class CompareTailsTest {
                 "Microseconds per write:",
                 "Percentiles: P50: 0.50 P99: 1.50 P99.9: 2.00 P99.99: 2.50 Max: 3.00",
                 "disk: db_size=12.5 MB",
+                ReportLine.format("compact", 5000.0, -1, ""),
+                "Microseconds per op:",
+                "Percentiles: P50: 0.00 P99: 0.00 P99.9: 0.00 P99.99: 0.00 Max: 0.00",
                 ReportLine.format("fillrandom", 2.0, 40.0, ""),
                 "memory: rss=1.0 MB");
     }
@@ -37,7 +40,8 @@ class CompareTailsTest {
     @Test
     void percentilesBelongToTheirHeadingAndMemoryToTheLastResult() {
         Map<String, Map<String, Double>> values = CompareTails.parse(run(8.0, 200.0));
-        assertEquals(List.of("fillrandom", "readrandomwriterandom", "fillrandom (2)"), List.copyOf(values.keySet()));
+        assertEquals(List.of("fillrandom", "readrandomwriterandom", "compact", "fillrandom (2)"),
+                List.copyOf(values.keySet()));
         assertEquals(4.0, values.get("fillrandom").get("op P99.9"));
         assertEquals(200.0, values.get("fillrandom").get("rss"));
         assertEquals(20.5, values.get("fillrandom").get("heap"));
@@ -69,6 +73,7 @@ class CompareTailsTest {
         assertTrue(latency.contains("| readrandomwriterandom | read | 1.50 / 1.00 | 2.50 / 2.00 | 6.00 / 3.00"
                 + " | 9.00 / 4.00 | 10.00 / 5.00 | 2.00 | 2.00 |"), latency);
         assertTrue(latency.contains("| readrandomwriterandom | write | 0.50 / - |"), latency);
+        assertTrue(!latency.contains("| compact |"), latency); // no operation timed
         String memory = Files.readString(dir.resolve("out/memory.md"));
         assertTrue(memory.contains("| workload | rss | hwm | heap | db_size |"), memory);
         assertTrue(memory.contains("| fillrandom | 200 / - | 300 / - | 20.50 / - | - / - |"), memory);

@@ -1,6 +1,7 @@
 package org.leveldbj.interop;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,8 +17,8 @@ import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 import org.iq80.leveldb.CompressionType;
 import org.iq80.leveldb.DB;
-import org.iq80.leveldb.ExtendedDB;
 import org.iq80.leveldb.DBIterator;
+import org.iq80.leveldb.ExtendedDBIterator;
 import org.iq80.leveldb.ExtendedDB;
 import org.iq80.leveldb.FilterPolicy;
 import org.iq80.leveldb.Options;
@@ -322,6 +323,7 @@ final class RecipeRunner {
             check(Arrays.equals(values.get(i), expected), prefix, "multiGet: key " + Recipe.shortHex(keys.get(i)) + " = "
                     + shortHexOrNull(values.get(i)) + ", expected " + shortHexOrNull(expected));
         }
+        checkBufferScans((ExtendedDB) db, ro, m, prefix);
         try (DBIterator it = db.iterator(ro)) {
             // Forward scan.
             it.seekToFirst();
@@ -385,6 +387,57 @@ final class RecipeRunner {
         }
         return "verify ok: " + m.live.size() + " live keys, " + deleted
                 + " deleted keys; gets, forward and backward scans, seeks match";
+    }
+
+    /**
+     * Both scans again through {@link ExtendedDBIterator}'s buffer copies: every key and value
+     * read into one reused pair of buffers, forward with {@code moveNext}, backward with
+     * {@code movePrev}.
+     */
+    private static void checkBufferScans(ExtendedDB db, ReadOptions ro, Model m, String prefix) {
+        ByteBuffer key = ByteBuffer.allocate(16);
+        ByteBuffer value = ByteBuffer.allocateDirect(16);
+        try (ExtendedDBIterator it = db.iterator(ro)) {
+            it.seekToFirst();
+            for (Map.Entry<byte[], byte[]> e : m.live.entrySet()) {
+                check(it.hasNext(), prefix, "buffer scan: missing key " + Recipe.shortHex(e.getKey()));
+                key = read(it, key, true);
+                value = read(it, value, false);
+                check(key.equals(ByteBuffer.wrap(e.getKey())) && value.equals(ByteBuffer.wrap(e.getValue())), prefix,
+                        "buffer scan: not the entry " + entry(e));
+                it.moveNext();
+            }
+            check(!it.hasNext(), prefix, "buffer scan: extra key");
+            it.seekToLast();
+            boolean first = true;
+            for (Map.Entry<byte[], byte[]> e : m.live.descendingMap().entrySet()) {
+                if (!first) {
+                    check(it.hasPrev(), prefix, "backward buffer scan: missing key " + Recipe.shortHex(e.getKey()));
+                    it.movePrev();
+                }
+                first = false;
+                key = read(it, key, true);
+                value = read(it, value, false);
+                check(key.equals(ByteBuffer.wrap(e.getKey())) && value.equals(ByteBuffer.wrap(e.getValue())), prefix,
+                        "backward buffer scan: not the entry " + entry(e));
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** The key or value under the cursor in {@code buffer} (or a larger one), flipped for reading. */
+    private static ByteBuffer read(ExtendedDBIterator it, ByteBuffer buffer, boolean key) {
+        int length = key ? it.key(buffer.clear()) : it.value(buffer.clear());
+        if (length > buffer.capacity()) {
+            buffer = buffer.isDirect() ? ByteBuffer.allocateDirect(length) : ByteBuffer.allocate(length);
+            if (key) {
+                it.key(buffer);
+            } else {
+                it.value(buffer);
+            }
+        }
+        return buffer.flip();
     }
 
     private static String shortHexOrNull(byte[] b) {
