@@ -57,6 +57,7 @@ public final class ScanIntoBuffers {
                 }
             }
             System.out.println(entries + " entries, " + bytes + " value bytes");
+
             System.out.printf("checksum %08x, the same as with next(): %b%n", checksum.getValue(),
                     checksum.getValue() == checksumWithNext(db));
         }

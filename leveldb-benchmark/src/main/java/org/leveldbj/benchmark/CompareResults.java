@@ -5,9 +5,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -47,52 +45,29 @@ public final class CompareResults {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        if (args.length < 1) {
-            err.println("usage: CompareResults OUT_DIR --ours FILE... --cpp FILE...");
-            return 2;
-        }
-        List<Path> ours = new ArrayList<>();
-        List<Path> cpp = new ArrayList<>();
-        List<Path> current = null;
-        for (String arg : Arrays.asList(args).subList(1, args.length)) {
-            if (arg.equals("--ours")) {
-                current = ours;
-            } else if (arg.equals("--cpp")) {
-                current = cpp;
-            } else if (current == null) {
-                err.println("CompareResults: " + arg + " before --ours or --cpp");
-                return 2;
-            } else {
-                current.add(Paths.get(arg));
-            }
-        }
         try {
-            List<List<String>> oursRuns = read(ours);
-            List<List<String>> cppRuns = read(cpp);
+            RunOutputs runs = RunOutputs.parse("CompareResults", args);
+            List<List<String>> oursRuns = runs.ours();
+            List<List<String>> cppRuns = runs.cpp();
             List<Row> rows = table(oursRuns, cppRuns);
             if (rows.isEmpty()) {
                 err.println("CompareResults: no result lines in the runs' outputs");
                 return 1;
             }
-            Path dir = Paths.get(args[0]);
+            Path dir = runs.outDir();
             Files.createDirectories(dir);
             Files.writeString(dir.resolve("compare.csv"), csv(rows), StandardCharsets.UTF_8);
             Files.writeString(dir.resolve("compare.md"), markdown(rows, oursRuns.size(),
                     cppRuns.size()), StandardCharsets.UTF_8);
             out.print(text(rows));
             return 0;
+        } catch (RunOutputs.UsageException e) {
+            err.println(e.getMessage());
+            return 2;
         } catch (IOException e) {
             err.println("CompareResults: " + e);
             return 1;
         }
-    }
-
-    private static List<List<String>> read(List<Path> files) throws IOException {
-        List<List<String>> runs = new ArrayList<>();
-        for (Path file : files) {
-            runs.add(Files.readAllLines(file, StandardCharsets.UTF_8));
-        }
-        return runs;
     }
 
     /**

@@ -5,9 +5,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -46,30 +44,12 @@ public final class CompareTails {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        if (args.length < 1) {
-            err.println("usage: CompareTails OUT_DIR --ours FILE... --cpp FILE...");
-            return 2;
-        }
-        List<List<String>> ours = new ArrayList<>();
-        List<List<String>> cpp = new ArrayList<>();
-        List<List<String>> current = null;
         try {
-            for (String arg : Arrays.asList(args).subList(1, args.length)) {
-                if (arg.equals("--ours")) {
-                    current = ours;
-                } else if (arg.equals("--cpp")) {
-                    current = cpp;
-                } else if (current == null) {
-                    err.println("CompareTails: " + arg + " before --ours or --cpp");
-                    return 2;
-                } else {
-                    current.add(Files.readAllLines(Paths.get(arg), StandardCharsets.UTF_8));
-                }
-            }
-            Path dir = Paths.get(args[0]);
+            RunOutputs runs = RunOutputs.parse("CompareTails", args);
+            Path dir = runs.outDir();
             Files.createDirectories(dir);
-            Map<String, Map<String, List<Double>>> oursValues = collect(ours);
-            Map<String, Map<String, List<Double>>> cppValues = collect(cpp);
+            Map<String, Map<String, List<Double>>> oursValues = collect(runs.ours());
+            Map<String, Map<String, List<Double>>> cppValues = collect(runs.cpp());
             String latency = latencyTable(oursValues, cppValues);
             String memory = memoryTable(oursValues, cppValues);
             for (String[] table : new String[][] {{"latency.md", latency}, {"memory.md", memory}}) {
@@ -80,6 +60,9 @@ public final class CompareTails {
                 }
             }
             return 0;
+        } catch (RunOutputs.UsageException e) {
+            err.println(e.getMessage());
+            return 2;
         } catch (IOException e) {
             err.println("CompareTails: " + e);
             return 1;

@@ -80,4 +80,17 @@ class CompareTailsTest {
         assertTrue(memory.contains("| readrandomwriterandom | - / 10.00 | - / 11.00 | - / - | 12.50 / - |"), memory);
         assertTrue(out.toString(StandardCharsets.UTF_8).contains(latency), out.toString(StandardCharsets.UTF_8));
     }
+
+    @Test
+    void argumentsOutOfOrderAreAUsageError(@TempDir Path dir) {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream errors = new PrintStream(err, true, StandardCharsets.UTF_8);
+        assertEquals(2, CompareTails.run(new String[0], System.out, errors));
+        assertEquals(2, CompareTails.run(new String[] {dir.toString(), "file"}, System.out, errors));
+        assertEquals(2, CompareResults.run(new String[] {dir.toString(), "file"}, System.out, errors));
+        String text = err.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("usage: CompareTails OUT_DIR --ours FILE... --cpp FILE..."), text);
+        assertTrue(text.contains("CompareTails: file before --ours or --cpp"), text);
+        assertTrue(text.contains("CompareResults: file before --ours or --cpp"), text);
+    }
 }
