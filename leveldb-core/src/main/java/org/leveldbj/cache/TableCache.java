@@ -5,6 +5,8 @@ import java.nio.ByteBuffer;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.iq80.leveldb.CorruptionException;
@@ -30,8 +32,13 @@ import org.leveldbj.table.TableReadOptions;
  * that fails, as {@code NNNNNN.sst}, in C++ LevelDB's order: when both exist, the {@code .ldb}
  * file is the live one, written by C++ LevelDB or goleveldb beside an unrecorded {@code .sst}
  * left by a crash of an older writer or of this one; through the {@link Env}, so possibly
- * memory-mapped. Failures to open are not cached: the next use tries again. A file that is
- * opened concurrently by several threads is opened once; the others wait for that open.
+ * memory-mapped. A table found as {@code .sst} is reopened as {@code .sst} straight away after
+ * an eviction (its number, like every file number of a database, names one file for good, and
+ * a failed open of the {@code .ldb} name costs a system call and an exception at every reopen
+ * when the table cache is smaller than the tables); the number is forgotten when the file is
+ * deleted ({@link #evict}). Failures to open are not cached: the next use tries again. A file
+ * that is opened concurrently by several threads is opened once; the others wait for that
+ * open.
  *
  * <p>Capacity: at most {@code capacity} tables are cached (C++ LevelDB uses
  * {@code max_open_files - 10}, the 10 being its other open files). Beyond that the least
@@ -67,6 +74,8 @@ public final class TableCache implements AutoCloseable {
     private final int shardMask;
     private final AtomicInteger openFiles = new AtomicInteger();
     private final TableHandle.Opener opener = this::open;
+    /** The numbers of the tables found as {@code .sst} and not deleted since (see the class comment). */
+    private final Set<Long> sstTables = ConcurrentHashMap.newKeySet();
 
     /**
      * Creates an empty cache.
@@ -238,6 +247,7 @@ public final class TableCache implements AutoCloseable {
      */
     public void evict(long fileNumber) {
         shard(fileNumber).evict(fileNumber);
+        sstTables.remove(fileNumber);
     }
 
     /**
@@ -314,18 +324,30 @@ public final class TableCache implements AutoCloseable {
     private void open(long fileNumber, long fileSize, TableHandle handle) {
         TableOpenEvent event = TableOpenEvent.start();
         Path path = dbDir.resolve(FileNames.tableFileName(fileNumber));
-        Env.RandomAccessFile file;
+        Env.RandomAccessFile file = null;
         try {
-            try {
-                file = env.newRandomAccessFile(path);
-            } catch (IOException e) {
+            if (sstTables.contains(fileNumber)) {
                 Path sst = dbDir.resolve(FileNames.sstTableFileName(fileNumber));
                 try {
                     file = env.newRandomAccessFile(sst);
                     path = sst;
-                } catch (IOException sstFailure) {
-                    e.addSuppressed(sstFailure);
-                    throw e;
+                } catch (IOException gone) {
+                    sstTables.remove(fileNumber); // look again, in C++ LevelDB's order
+                }
+            }
+            if (file == null) {
+                try {
+                    file = env.newRandomAccessFile(path);
+                } catch (IOException e) {
+                    Path sst = dbDir.resolve(FileNames.sstTableFileName(fileNumber));
+                    try {
+                        file = env.newRandomAccessFile(sst);
+                        path = sst;
+                        sstTables.add(fileNumber);
+                    } catch (IOException sstFailure) {
+                        e.addSuppressed(sstFailure);
+                        throw e;
+                    }
                 }
             }
         } catch (IOException e) {

@@ -10,7 +10,9 @@
  *   <li>{@link org.leveldbj.vlog.ValueReference}: where a value lives; the tree stores its
  *       encoding as the value of an entry of type {@code VALUE_REFERENCE}.
  *   <li>{@link org.leveldbj.vlog.ValueFiles}: reads values by reference from the database's
- *       value files, for any number of threads.
+ *       value files, for any number of threads: into a new array ({@code read}), or lent in place
+ *       as a {@link org.leveldbj.vlog.LentValue} whose file stays open until the loan is released
+ *       (iterators, which release it when they move on).
  *   <li>{@link org.leveldbj.vlog.ValueFileScanner}: reads a value file from start to end, past
  *       damage (verification, dumps).
  * </ul>

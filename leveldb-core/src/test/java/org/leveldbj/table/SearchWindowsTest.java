@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
@@ -79,7 +80,7 @@ class SearchWindowsTest {
                 keys.add(concat(shared, zeroHeavy(r, r.nextInt(14))));
             }
             Block block = build(new ArrayList<>(keys), 1, BytewiseComparator.INSTANCE);
-            assertNotNull(block.searchWindows(0), context);
+            assertNotNull(built(block, 0), context);
             BlockIterator it = new BlockIterator(BytewiseComparator.INSTANCE, block);
             for (int probe = 0; probe < 300; probe++) {
                 byte[] target = r.nextInt(6) == 0 ? zeroHeavy(r, r.nextInt(6)) : concat(shared, zeroHeavy(r, r.nextInt(14)));
@@ -100,14 +101,14 @@ class SearchWindowsTest {
             keys.add(String.format("user/%010d", i * 7).getBytes(StandardCharsets.US_ASCII));
         }
         Block block = build(keys, 1, BytewiseComparator.INSTANCE);
-        SearchWindows w = block.searchWindows(0);
+        SearchWindows w = built(block, 0);
         assertNotNull(w);
         assertEquals("user/0000000".length(), w.prefixLength());
         assertNull(block.searchWindows(-1), "an order without the promise gets none");
         Block small = build(keys.subList(0, SearchWindows.MIN_RESTARTS - 1), 1, BytewiseComparator.INSTANCE);
-        assertNull(small.searchWindows(0), "too few restart points");
+        assertNull(built(small, 0), "too few restart points");
         Block sparse = build(keys, 16, BytewiseComparator.INSTANCE);
-        assertNull(sparse.searchWindows(0), "7 restart points");
+        assertNull(built(sparse, 0), "7 restart points");
         assertEquals(8, INTERNAL.bytewisePrefixTrim());
         // An application's comparator makes no promise, whatever its order.
         KeyComparator custom = UserComparators.of(ReverseBytewiseComparator.INSTANCE);
@@ -126,7 +127,7 @@ class SearchWindowsTest {
         }
         keys.add(InternalKeys.encode(new byte[] {'1'}, InternalKeys.MAX_SEQUENCE, ValueType.FOR_SEEK));
         Block block = build(keys, 1, INTERNAL);
-        SearchWindows w = block.searchWindows(INTERNAL.bytewisePrefixTrim());
+        SearchWindows w = built(block, INTERNAL.bytewisePrefixTrim());
         assertNotNull(w);
         assertEquals(12, w.prefixLength(), "the keys but the last share 000000000001, 000000000002 or ...: " + w);
         BlockIterator it = new BlockIterator(INTERNAL, block);
@@ -183,5 +184,34 @@ class SearchWindowsTest {
         System.arraycopy(a, 0, out, 0, a.length);
         System.arraycopy(b, 0, out, a.length, b.length);
         return out;
+    }
+
+    /**
+     * Windows are built only after a block has been searched numRestarts / 8 times without
+     * them, so that a table opened for a few reads does not pay for them; then they are kept.
+     */
+    @Test
+    void windowsWaitUntilTheBlockIsSearchedOftenEnough() {
+        List<byte[]> keys = new ArrayList<>();
+        for (int i = 0; i < 400; i++) {
+            keys.add(String.format("user/%010d", i * 7).getBytes(StandardCharsets.US_ASCII));
+        }
+        Block block = build(keys, 1, BytewiseComparator.INSTANCE);
+        int wait = 400 / Block.SEARCHES_PER_RESTART_TO_BUILD;
+        for (int i = 0; i < wait; i++) {
+            assertNull(block.searchWindows(0), "search " + i);
+        }
+        SearchWindows w = block.searchWindows(0);
+        assertNotNull(w);
+        assertSame(w, block.searchWindows(0), "kept");
+    }
+
+    /** The windows of a block once built: searched until the block builds them (at most numRestarts / 8 + 1 times). */
+    private static SearchWindows built(Block block, int trim) {
+        SearchWindows w = null;
+        for (int i = 0; i <= 1000 && w == null; i++) {
+            w = block.searchWindows(trim);
+        }
+        return w;
     }
 }
