@@ -127,14 +127,14 @@ public final class ValueFiles implements Closeable {
      * @throws IOErrorException if the file is missing or cannot be read
      */
     public byte[] read(ValueReference ref, boolean verifyChecksum) {
-        LentValue lent = lend(ref, verifyChecksum);
+        Reader r = hold(ref);
         try {
-            ByteBuffer view = lent.value();
-            byte[] value = new byte[view.remaining()];
-            view.get(view.position(), value);
-            return value;
+            ByteBuffer value = checkedValue(r, ref, verifyChecksum);
+            byte[] copy = new byte[value.remaining()];
+            value.get(value.position(), copy);
+            return copy;
         } finally {
-            lent.release().run();
+            r.release();
         }
     }
 
@@ -153,23 +153,7 @@ public final class ValueFiles implements Closeable {
         Reader r = hold(ref);
         boolean lent = false;
         try {
-            ByteBuffer record;
-            try {
-                record = r.file.read(ref.offset(), ref.recordSize());
-            } catch (IOException e) {
-                throw new IOErrorException("IO error: " + r.fileName + ": reading " + ref.recordSize()
-                        + " bytes at offset " + ref.offset() + ": " + e.getMessage(), e);
-            }
-            if (record.remaining() != ref.recordSize()) {
-                throw new CorruptionException("truncated value record: " + record.remaining() + " of "
-                        + ref.recordSize() + " bytes", r.fileName, ref.offset());
-            }
-            ValueRecord.Parsed p = ValueRecord.parse(record, r.fileName, ref.offset(), verifyChecksum);
-            if (p.end() != record.limit() || p.valueLength() != ref.valueLength()) {
-                throw new CorruptionException("value record does not match its reference (" + p.valueLength()
-                        + "-byte value in a " + (p.end() - record.position()) + "-byte record)", r.fileName, ref.offset());
-            }
-            ByteBuffer value = record.slice(p.valueOffset(), p.valueLength()).asReadOnlyBuffer();
+            ByteBuffer value = checkedValue(r, ref, verifyChecksum).asReadOnlyBuffer();
             lent = true;
             return new LentValue(value, r::release);
         } finally {
@@ -177,6 +161,31 @@ public final class ValueFiles implements Closeable {
                 r.release();
             }
         }
+    }
+
+    /**
+     * Reads a value's record through a held reader and checks it against the reference.
+     *
+     * @return the buffer the reader returned, its position and limit narrowed to the value
+     */
+    private static ByteBuffer checkedValue(Reader r, ValueReference ref, boolean verifyChecksum) {
+        ByteBuffer record;
+        try {
+            record = r.file.read(ref.offset(), ref.recordSize());
+        } catch (IOException e) {
+            throw new IOErrorException("IO error: " + r.fileName + ": reading " + ref.recordSize()
+                    + " bytes at offset " + ref.offset() + ": " + e.getMessage(), e);
+        }
+        if (record.remaining() != ref.recordSize()) {
+            throw new CorruptionException("truncated value record: " + record.remaining() + " of "
+                    + ref.recordSize() + " bytes", r.fileName, ref.offset());
+        }
+        ValueRecord.Parsed p = ValueRecord.parse(record, r.fileName, ref.offset(), verifyChecksum);
+        if (p.end() != record.limit() || p.valueLength() != ref.valueLength()) {
+            throw new CorruptionException("value record does not match its reference (" + p.valueLength()
+                    + "-byte value in a " + (p.end() - record.position()) + "-byte record)", r.fileName, ref.offset());
+        }
+        return record.limit(p.valueOffset() + p.valueLength()).position(p.valueOffset());
     }
 
     /**
