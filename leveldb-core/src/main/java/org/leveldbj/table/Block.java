@@ -7,9 +7,15 @@ import org.leveldbj.util.Coding;
 
 /**
  * A read-only block: entries with shared-prefix keys followed by the restart array (layout in
- * the package documentation). Construction checks the restart array: the count must fit in
- * the block, the first restart point must be offset 0 and the points must increase and lie
- * before the array. Entries themselves are checked as iterators decode them.
+ * the package documentation). Construction checks that the restart count fits in the block and
+ * that the first restart point is offset 0. The other points are checked where they are relied
+ * on, so that opening a table for a few reads does not read its whole index's restart array:
+ * every point read must lie within the entries ({@link #restartPoint}), and stepping backwards
+ * or building search windows, which need the points in order, first checks once that they all
+ * increase ({@link #checkRestarts}). Entries themselves are checked as iterators decode them.
+ * Every malformation is reported as a {@link CorruptionException}; a seek through points that
+ * lie within the entries but out of order may miss a key, as with any corruption that checksums
+ * were not asked to catch, but it ends.
  *
  * <p>A block may remember where its bytes came from (file name and offset), so that the
  * corruption reports of its iterators name the file and the offset within it. For a
@@ -42,6 +48,11 @@ public final class Block {
      * count, which only delays the build.
      */
     private int searchesWithoutWindows;
+    /**
+     * Set once {@link #checkRestarts} has found the points increasing; racing checkers repeat
+     * the same check.
+     */
+    private boolean restartsChecked;
 
     /**
      * Wraps block contents of unknown origin; corruption reports carry offsets within the block.
@@ -99,17 +110,37 @@ public final class Block {
         }
         this.numRestarts = (int) count;
         this.restartsOffset = size - 4 - 4 * numRestarts;
-        int previous = -1;
-        for (int i = 0; i < numRestarts; i++) {
+        if (numRestarts > 0) {
+            int first = Coding.getFixed32(data, restartsOffset, size);
+            if (first != 0) {
+                throw corruption("bad block contents: restart point 0 is " + Integer.toUnsignedString(first),
+                        restartsOffset);
+            }
+        }
+    }
+
+    /**
+     * Checks, once per block, that the restart points increase and lie before the restart
+     * array: what stepping backwards and search windows rely on.
+     *
+     * @throws CorruptionException naming the first point out of order
+     */
+    void checkRestarts() {
+        if (restartsChecked) {
+            return;
+        }
+        int size = data.limit();
+        int previous = 0;
+        for (int i = 1; i < numRestarts; i++) {
             int at = restartsOffset + 4 * i;
             int point = Coding.getFixed32(data, at, size);
-            boolean ok = i == 0 ? point == 0 : point > previous && point < restartsOffset;
-            if (!ok) {
+            if (!(point > previous && point < restartsOffset)) {
                 throw corruption("bad block contents: restart point " + i + " is "
                         + Integer.toUnsignedString(point), at);
             }
             previous = point;
         }
+        restartsChecked = true;
     }
 
     /**
@@ -158,10 +189,20 @@ public final class Block {
         return numRestarts;
     }
 
-    /** The offset of restart point {@code i}. Requires: {@code 0 <= i < numRestarts()}. */
+    /**
+     * The offset of restart point {@code i}. Requires: {@code 0 <= i < numRestarts()}.
+     *
+     * @throws CorruptionException if the point lies beyond the entries
+     */
     int restartPoint(int i) {
         assert i >= 0 && i < numRestarts;
-        return Coding.getFixed32(data, restartsOffset + 4 * i, data.limit());
+        int at = restartsOffset + 4 * i;
+        int point = Coding.getFixed32(data, at, data.limit());
+        if (Integer.compareUnsigned(point, restartsOffset) > 0) {
+            throw corruption("bad block contents: restart point " + i + " is "
+                    + Integer.toUnsignedString(point), at);
+        }
+        return point;
     }
 
     /**
@@ -177,6 +218,8 @@ public final class Block {
      * @param trim the order's {@link KeyComparator#bytewisePrefixTrim()}
      * @return the windows, or {@code null} when the order has none, the block has too few
      *     restart points to need them, or a restart entry is malformed
+     * @throws CorruptionException if the restart points do not increase (checked when they are
+     *     first built)
      */
     SearchWindows searchWindows(int trim) {
         if (trim < 0 || numRestarts < SearchWindows.MIN_RESTARTS) {
@@ -188,6 +231,7 @@ public final class Block {
                 searchesWithoutWindows++;
                 return null;
             }
+            checkRestarts();
             int[] points = new int[numRestarts];
             for (int i = 0; i < numRestarts; i++) {
                 points[i] = restartPoint(i);

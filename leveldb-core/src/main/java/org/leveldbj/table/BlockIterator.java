@@ -26,7 +26,8 @@ import org.leveldbj.util.Coding;
  *
  * <p>Errors: a malformed entry throws {@link CorruptionException} ({@code "bad entry in block"}
  * with the entry's offset, placed in the file when the block knows it) and unpositions the
- * iterator.
+ * iterator; so does a restart point beyond the entries, or out of order where a step relies on
+ * the order ({@code "bad block contents"}, see {@link Block}).
  *
  * <p>Thread safety: confined to one thread. Lifetime: {@link #key()} views a buffer the iterator
  * reuses, {@link #value()} views the block; both are valid until the iterator moves, and the
@@ -211,6 +212,7 @@ public final class BlockIterator implements SortedIterator {
             invalidate();
             return;
         }
+        checkRestarts();
         int last = numRestarts - 1;
         int first = restarts <= WHOLE_BLOCK_BYTES ? 0 : last;
         fillCache(first, restarts);
@@ -253,14 +255,14 @@ public final class BlockIterator implements SortedIterator {
         }
         // Find the last restart point whose key is before the target; with search windows,
         // most steps compare eight bytes of a small array instead of the restart keys.
-        SearchWindows windows = left < right ? block.searchWindows(comparator.bytewisePrefixTrim()) : null;
+        SearchWindows windows = left < right ? searchWindows() : null;
         boolean useWindows = windows != null
                 && windows.targetWindow(target, targetOffset, targetLength, targetWindow);
         while (left < right) {
             int mid = (left + right + 1) >>> 1;
             int c = useWindows ? windows.compare(mid, targetWindow[0]) : 0;
             if (c == 0) {
-                int at = block.restartPoint(mid);
+                int at = restartPoint(mid);
                 int keyAt = decodeHeader(at);
                 if (shared != 0) {
                     throw fail("bad entry in block: restart entry shares a prefix", at);
@@ -323,9 +325,10 @@ public final class BlockIterator implements SortedIterator {
      * a block took about 10% longer ({@code BlockStepBenchmark}).
      */
     private void enterPreviousInterval() {
+        checkRestarts();
         int original = current;
         int r = restartIndex;
-        while (block.restartPoint(r) >= original) {
+        while (restartPoint(r) >= original) {
             if (r == 0) {
                 invalidate();
                 return;
@@ -354,7 +357,7 @@ public final class BlockIterator implements SortedIterator {
         DecodedInterval iv = interval;
         iv.clear(r, end);
         keyInCache = false;
-        int p = block.restartPoint(r);
+        int p = restartPoint(r);
         int previousLength = 0;
         while (p < end) {
             int keyAt = decodeHeader(p);
@@ -406,14 +409,14 @@ public final class BlockIterator implements SortedIterator {
 
     private void setRestartIndex(int index) {
         restartIndex = index;
-        nextRestart = index + 1 < numRestarts ? block.restartPoint(index + 1) : Integer.MAX_VALUE;
+        nextRestart = index + 1 < numRestarts ? restartPoint(index + 1) : Integer.MAX_VALUE;
     }
 
     private void seekToRestartPoint(int index) {
         keyLength = 0;
         keyInCache = false;
         setRestartIndex(index);
-        valueOffset = block.restartPoint(index);
+        valueOffset = restartPoint(index);
         valueLength = 0;
     }
 
@@ -564,6 +567,36 @@ public final class BlockIterator implements SortedIterator {
                 throw e;
             }
             throw fail(e.reason(), entryOffset);
+        }
+    }
+
+    /** Restart point {@code i}; a point beyond the entries leaves this iterator unpositioned. */
+    private int restartPoint(int i) {
+        try {
+            return block.restartPoint(i);
+        } catch (CorruptionException e) {
+            invalidate();
+            throw e;
+        }
+    }
+
+    /** {@link Block#checkRestarts()}; points out of order leave this iterator unpositioned. */
+    private void checkRestarts() {
+        try {
+            block.checkRestarts();
+        } catch (CorruptionException e) {
+            invalidate();
+            throw e;
+        }
+    }
+
+    /** {@link Block#searchWindows}; points out of order leave this iterator unpositioned. */
+    private SearchWindows searchWindows() {
+        try {
+            return block.searchWindows(comparator.bytewisePrefixTrim());
+        } catch (CorruptionException e) {
+            invalidate();
+            throw e;
         }
     }
 

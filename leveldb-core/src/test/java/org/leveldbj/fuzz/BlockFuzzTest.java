@@ -32,7 +32,8 @@ class BlockFuzzTest {
 
     /**
      * A block documents {@link CorruptionException} for a malformed restart array (at
-     * construction) and for a malformed entry (from its iterator), and nothing else. Complete
+     * construction, or from the iterator's step that relies on a point) and for a malformed
+     * entry (from its iterator), and nothing else. Complete
      * forward and backward scans visit the same entries in opposite orders; seeking to a key a
      * scan saw lands on an entry.
      */

@@ -8,8 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.leveldbj.table.TestFiles.bytes;
 
 import java.nio.ByteBuffer;
+import java.util.List;
 import org.iq80.leveldb.CorruptionException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.comparator.KeyComparator;
 import org.leveldbj.util.Bytes;
@@ -93,7 +95,7 @@ class BlockFormatTest {
     }
 
     @Test
-    void restartArrayIsChecked() {
+    void restartCountAndFirstPointAreCheckedAtConstruction() {
         // Too short for a restart count.
         CorruptionException e = assertThrows(CorruptionException.class, () -> new Block(ByteBuffer.wrap(new byte[3])));
         assertTrue(e.reason().startsWith("bad block contents"), e.getMessage());
@@ -101,15 +103,68 @@ class BlockFormatTest {
         e = assertThrows(CorruptionException.class, () -> new Block(ByteBuffer.wrap(new byte[] {0, 0, 0, 0, 2, 0, 0, 0})));
         assertTrue(e.reason().startsWith("bad block contents"), e.getMessage());
         assertEquals(4, e.offset());
-        // Restart point past the entries.
+        // A first restart point other than 0, placed in a file when the block knows its origin.
+        byte[] bad = APPLE_BLOCK.clone();
+        bad[24] = 9;
+        e = assertThrows(CorruptionException.class, () -> new Block(ByteBuffer.wrap(bad), "000007.ldb", 1000, false));
+        assertEquals("bad block contents: restart point 0 is 9", e.reason());
+        assertEquals("000007.ldb", e.file());
+        assertEquals(1024, e.offset());
+    }
+
+    @Test
+    void aRestartPointPastTheEntriesFailsTheStepThatReadsIt() {
         byte[] bad = APPLE_BLOCK.clone();
         bad[28] = 40;
-        e = assertThrows(CorruptionException.class, () -> new Block(ByteBuffer.wrap(bad)));
-        assertEquals(28, e.offset());
-        // Placed in a file when the block knows its origin.
-        e = assertThrows(CorruptionException.class, () -> new Block(ByteBuffer.wrap(bad), "000007.ldb", 1000, false));
-        assertEquals("000007.ldb", e.file());
-        assertEquals(1028, e.offset());
+        Block block = new Block(ByteBuffer.wrap(bad), "000007.ldb", 1000, false);
+        BlockIterator it = block.iterator(CMP);
+        List<Executable> steps = List.of(
+                it::seekToFirst, it::seekToLast, () -> it.seek(ByteBuffer.wrap(bytes("b"))));
+        for (Executable step : steps) {
+            CorruptionException e = assertThrows(CorruptionException.class, step);
+            assertEquals("bad block contents: restart point 1 is 40", e.reason());
+            assertEquals("000007.ldb", e.file());
+            assertEquals(1028, e.offset());
+            assertFalse(it.valid());
+        }
+    }
+
+    @Test
+    void restartPointsOutOfOrderFailBackwardSteps() {
+        // "a"="1" at 0, "b"="2" at 5, "c"="3" at 10, every entry a restart, the array 0, 10, 5.
+        byte[] block = {
+            0, 1, 1, 'a', '1',
+            0, 1, 1, 'b', '2',
+            0, 1, 1, 'c', '3',
+            0, 0, 0, 0, 10, 0, 0, 0, 5, 0, 0, 0,
+            3, 0, 0, 0,
+        };
+        Block b = new Block(ByteBuffer.wrap(block));
+        BlockIterator it = b.iterator(CMP);
+        it.seekToFirst();
+        assertEntry(it, "a", "1");
+        it.next();
+        assertEntry(it, "b", "2");
+        it.next();
+        assertEntry(it, "c", "3");
+        CorruptionException e = assertThrows(CorruptionException.class, it::prev);
+        assertEquals("bad block contents: restart point 2 is 5", e.reason());
+        assertEquals(23, e.offset());
+        assertFalse(it.valid());
+        assertThrows(CorruptionException.class, it::seekToLast);
+        assertFalse(it.valid());
+        // Seeks end, finding what the misordered points let them find, without failing.
+        for (String target : new String[] {"", "a", "b", "c", "d"}) {
+            it.seek(ByteBuffer.wrap(bytes(target)));
+        }
+        // In order, the same entries step back.
+        block[19] = 5;
+        block[23] = 10;
+        BlockIterator ok = new Block(ByteBuffer.wrap(block)).iterator(CMP);
+        ok.seekToLast();
+        assertEntry(ok, "c", "3");
+        ok.prev();
+        assertEntry(ok, "b", "2");
     }
 
     @Test
