@@ -82,7 +82,8 @@ public final class Block {
      * Wraps decompressed bytes in an array the reader owns and will reuse for a later block once
      * it has moved on from this one: never cached, never shared.
      *
-     * @param contents the block's bytes, in a heap buffer over the reader's array from index 0
+     * @param contents the block's bytes, in a heap buffer over the reader's array from index 0;
+     *     the block takes the buffer over, and nothing else may move its position or limit
      * @param file the file the block was read from
      * @param fileOffset the offset of the block in that file
      * @return the block
@@ -95,7 +96,9 @@ public final class Block {
     private Block(ByteBuffer contents, String file, long fileOffset, boolean decompressed, boolean readerOwned) {
         this.readerOwned = readerOwned && contents.hasArray();
         // A heap block stays writable so that comparisons reach its array; nothing writes to it.
-        this.data = contents.hasArray() ? contents.slice() : contents.slice().asReadOnlyBuffer();
+        // A reader-owned block's buffer is handed over from index 0 and used as it is.
+        this.data = this.readerOwned && contents.position() == 0 && contents.arrayOffset() == 0 ? contents
+                : contents.hasArray() ? contents.slice() : contents.slice().asReadOnlyBuffer();
         this.file = file;
         this.fileOffset = fileOffset;
         this.decompressed = decompressed;

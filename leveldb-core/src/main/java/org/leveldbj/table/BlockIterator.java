@@ -53,7 +53,17 @@ public final class BlockIterator implements SortedIterator {
      */
     private byte[] dataArray;
     private int dataBase;
+    /** Views the current block's values; made when first asked for, once per block. */
     private ByteBuffer valueView;
+    /**
+     * Views the values of reader-owned blocks (see {@link Block#readerOwnedArray()}): the whole
+     * array, kept across blocks decoded into the same array, so that a lookup per block read
+     * does not make a view per block. It keeps only that array reachable, which its reader keeps
+     * anyway.
+     */
+    private ByteBuffer ownedView;
+    /** Whether the current block is reader-owned, so that values are read through {@link #ownedView}. */
+    private boolean owned;
     private int restarts;
     private int numRestarts;
 
@@ -139,6 +149,7 @@ public final class BlockIterator implements SortedIterator {
         this.block = newBlock;
         this.data = newBlock.data();
         setDataArray();
+        this.owned = newBlock.readerOwnedArray() != null;
         this.restarts = newBlock.restartsOffset();
         this.numRestarts = newBlock.numRestarts();
         invalidate();
@@ -158,6 +169,7 @@ public final class BlockIterator implements SortedIterator {
         this.block = Block.EMPTY;
         this.data = Block.EMPTY.data();
         setDataArray();
+        this.owned = false;
         this.valueView = EMPTY_VIEW;
         this.restarts = Block.EMPTY.restartsOffset();
         this.numRestarts = Block.EMPTY.numRestarts();
@@ -186,12 +198,43 @@ public final class BlockIterator implements SortedIterator {
     @Override
     public ByteBuffer value() {
         assert valid();
+        if (owned) {
+            return ownedValue();
+        }
         if (valueView == null) {
             valueView = data.duplicate();
         }
         valueView.limit(valueOffset + valueLength);
         valueView.position(valueOffset);
         return valueView;
+    }
+
+    /** {@link #value()} of a reader-owned block, through the view of its array. */
+    private ByteBuffer ownedValue() {
+        ByteBuffer view = ownedView;
+        if (view == null || view.array() != dataArray) {
+            view = ByteBuffer.wrap(dataArray);
+            ownedView = view;
+        }
+        int from = dataBase + valueOffset;
+        view.limit(from + valueLength);
+        view.position(from);
+        return view;
+    }
+
+    /**
+     * The offset of the current entry's value in {@link Block#data()}, for callers in this
+     * package that decode it in place instead of through a {@link #value()} view.
+     */
+    int valueOffset() {
+        assert valid();
+        return valueOffset;
+    }
+
+    /** The length of the current entry's value; see {@link #valueOffset()}. */
+    int valueLength() {
+        assert valid();
+        return valueLength;
     }
 
     @Override

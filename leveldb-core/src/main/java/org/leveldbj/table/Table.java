@@ -306,7 +306,7 @@ public final class Table {
         for (int i = 0; i < blocks / 2; i++) {
             index.next();
         }
-        BlockHandle handle = decodeHandle(index.value(), indexBlock);
+        BlockHandle handle = decodeHandle(index, indexBlock);
         Block block = dataBlock(handle, TableReadOptions.of(true, false));
         EntryClassifier classifier = options.entryClassifier() == null ? EntryClassifier.NO_DELETIONS
                 : options.entryClassifier();
@@ -436,7 +436,7 @@ public final class Table {
         index.seek(ByteBuffer.wrap(target));
         ByteBuffer upper = ByteBuffer.wrap(scan.upper());
         while (index.valid()) {
-            if (prefixFilter.keyMayMatch(decodeHandle(index.value(), indexBlock).offset(), prefixKey)) {
+            if (prefixFilter.keyMayMatch(decodeHandle(index, indexBlock).offset(), prefixKey)) {
                 return true;
             }
             // The index key is at or after its block's last key and before the next block's
@@ -482,7 +482,7 @@ public final class Table {
         if (!index.valid()) {
             return false;
         }
-        BlockHandle handle = decodeHandle(index.value(), indexBlock);
+        BlockHandle handle = decodeHandle(index, indexBlock);
         if (filter != null && !filter.keyMayMatch(handle.offset(), key)) {
             filterSkips.incrementAndGet();
             return false;
@@ -544,7 +544,7 @@ public final class Table {
                 if (!index.valid()) {
                     return; // this key and every later one are past the table's last block
                 }
-                handle = decodeHandle(index.value(), indexBlock);
+                handle = decodeHandle(index, indexBlock);
                 data = null;
             }
             if (filter != null && !filter.keyMayMatch(handle.offset(), key)) {
@@ -625,7 +625,7 @@ public final class Table {
         index.seek(key);
         if (index.valid()) {
             try {
-                return decodeHandle(index.value(), indexBlock).offset();
+                return decodeHandle(index, indexBlock).offset();
             } catch (CorruptionException e) {
                 return metaindexHandle.offset();
             }
@@ -667,6 +667,19 @@ public final class Table {
             cache.insert(cacheId, handle.offset(), block);
         }
         return block;
+    }
+
+    /**
+     * Decodes the block handle that is the current value of {@code index}, an iterator over
+     * {@code holder}, in place; a malformed handle is reported at its place in that block.
+     */
+    private static BlockHandle decodeHandle(BlockIterator index, Block holder) {
+        int at = index.valueOffset();
+        try {
+            return BlockHandle.decode(holder.data(), at, index.valueLength());
+        } catch (CorruptionException e) {
+            throw holder.corruption(e.reason(), at + (int) Math.max(0, e.offset()));
+        }
     }
 
     /**

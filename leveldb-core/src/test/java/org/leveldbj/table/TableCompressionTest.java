@@ -1,5 +1,6 @@
 package org.leveldbj.table;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -7,12 +8,14 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.leveldbj.comparator.BytewiseComparator;
 import org.leveldbj.iterator.SortedIterator;
+import org.leveldbj.util.Bytes;
 
 /** Compressed tables: blocks are stored with the codec's type byte, smaller, and read back. */
 class TableCompressionTest {
@@ -93,5 +96,47 @@ class TableCompressionTest {
         byte[] file = TableRandomizedTest.build(model, TableOptions.DEFAULTS.withCompressionType(type));
         assertTrue(dataBlockTypes(file).stream().allMatch(t -> t == BlockCompression.NONE),
                 "blocks that do not shrink by an eighth are stored uncompressed");
+    }
+    /**
+     * Point lookups that do not fill the cache decode each block into an array the reader lends
+     * and reuses (growing it for a larger block), and read values through one view of it: every
+     * lookup, in random order and between blocks of many sizes, finds its own value.
+     */
+    @ParameterizedTest(name = "compression type {0}")
+    @ValueSource(ints = {BlockCompression.SNAPPY, BlockCompression.ZSTD})
+    void pointLookupsThroughTheLentArrayFindTheirValues(int type) throws IOException {
+        List<byte[][]> model = new ArrayList<>();
+        Random r = new Random(11);
+        for (int i = 0; i < 3000; i++) {
+            byte[] key = String.format("user%08d", i).getBytes(StandardCharsets.US_ASCII);
+            // Lengths from 1 to 3,000 bytes, runs of them, so blocks range from one small entry
+            // to several kilobytes: the lent array is reused, and grown now and then.
+            int length = i % 500 < 250 ? 1 + r.nextInt(40) : 1 + r.nextInt(3000);
+            byte[] value = new byte[length];
+            for (int j = 0; j < length; j++) {
+                value[j] = (byte) ('a' + (j % 7 == 0 ? r.nextInt(26) : i % 26));
+            }
+            model.add(new byte[][] {key, value});
+        }
+        byte[] file = TableRandomizedTest.build(model, TableOptions.DEFAULTS.withCompressionType(type));
+        assertTrue(dataBlockTypes(file).contains(type), "no block was compressed");
+        Table table = Table.open("000001.ldb", TestFiles.BufferFile.of(file, true), file.length, TableOptions.DEFAULTS);
+        TableReadOptions noFill = TableReadOptions.of(false, false);
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < model.size(); i++) {
+            order.add(i);
+        }
+        Collections.shuffle(order, r);
+        byte[][] found = new byte[2][];
+        for (int i : order) {
+            found[0] = null;
+            boolean hit = table.get(ByteBuffer.wrap(model.get(i)[0]), noFill, (k, v) -> {
+                found[0] = Bytes.toArray(k);
+                found[1] = Bytes.toArray(v);
+            });
+            assertTrue(hit, "entry " + i);
+            assertArrayEquals(model.get(i)[0], found[0], "key of entry " + i);
+            assertArrayEquals(model.get(i)[1], found[1], "value of entry " + i);
+        }
     }
 }
