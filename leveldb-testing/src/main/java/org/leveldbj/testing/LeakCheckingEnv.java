@@ -83,7 +83,15 @@ public final class LeakCheckingEnv extends ForwardingEnv {
 
     @Override
     public RandomAccessFile newRandomAccessFile(Path file) throws IOException {
-        RandomAccessFile target = super.newRandomAccessFile(file);
+        return trackRandomAccess(file, super.newRandomAccessFile(file));
+    }
+
+    @Override
+    public RandomAccessFile newTransientRandomAccessFile(Path file) throws IOException {
+        return trackRandomAccess(file, super.newTransientRandomAccessFile(file));
+    }
+
+    private RandomAccessFile trackRandomAccess(Path file, RandomAccessFile target) {
         RandomAccessFile tracked = new RandomAccessFile() {
             @Override
             public long size() {
