@@ -43,23 +43,6 @@ public interface Env {
     RandomAccessFile newRandomAccessFile(Path file) throws IOException;
 
     /**
-     * Opens a file for reading at arbitrary offsets that the engine expects to close again after
-     * a few reads: a table its table cache keeps evicting and reopening, because the database
-     * has more tables than the cache holds and reads them at random. An environment that maps
-     * files may read this one with positional reads instead, as mapping a file, faulting in the
-     * pages read and unmapping it cost more than copying a few blocks. The default opens it as
-     * {@link #newRandomAccessFile} does, so an environment that does not override this method
-     * behaves as before.
-     *
-     * @param file the file to read
-     * @return a new handle
-     * @throws IOException if the file cannot be opened
-     */
-    default RandomAccessFile newTransientRandomAccessFile(Path file) throws IOException {
-        return newRandomAccessFile(file);
-    }
-
-    /**
      * Creates a file for writing, replacing any file of that name.
      *
      * <p>A write-ahead log (a file named {@code NNNNNN.log}) may be preallocated: while it is

@@ -40,15 +40,6 @@ import org.leveldbj.table.TableReadOptions;
  * that is opened concurrently by several threads is opened once; the others wait for that
  * open.
  *
- * <p>Churn: when the database has more tables than the cache holds and is read at random, most
- * lookups reopen a table that the cache evicted to make room and will evict again after a read
- * or two. A point lookup ({@link #get}, {@link #getAll}) that reopens such a table opens its
- * file {@linkplain Env#newTransientRandomAccessFile for a few reads}: the default environment
- * then reads it with positional reads, sparing the mapping, its page faults and the unmapping,
- * which cost more than copying the index, filter and block a lookup reads. A table's first
- * open, and every open for an iterator (scans and compactions read many blocks), use
- * {@link Env#newRandomAccessFile}, which maps.
- *
  * <p>Capacity: at most {@code capacity} tables are cached (C++ LevelDB uses
  * {@code max_open_files - 10}, the 10 being its other open files). Beyond that the least
  * recently used table no one is reading is evicted; when every cached table is being read, the
@@ -82,9 +73,7 @@ public final class TableCache implements AutoCloseable {
     private final TableCacheShard[] shards;
     private final int shardMask;
     private final AtomicInteger openFiles = new AtomicInteger();
-    private final TableHandle.Opener opener = (number, size, h) -> open(number, size, h, false);
-    /** Opens for a point lookup: a table coming back after an eviction is opened for a few reads. */
-    private final TableHandle.Opener lookupOpener = (number, size, h) -> open(number, size, h, h.reopened);
+    private final TableHandle.Opener opener = this::open;
     /** The numbers of the tables found as {@code .sst} and not deleted since (see the class comment). */
     private final Set<Long> sstTables = ConcurrentHashMap.newKeySet();
 
@@ -155,7 +144,7 @@ public final class TableCache implements AutoCloseable {
         TableCacheShard shard = shard(fileNumber);
         TableHandle h = acquire(shard, fileNumber, fileSize);
         try {
-            return h.table(lookupOpener, fileSize).get(internalKey, ro, handler);
+            return h.table(opener, fileSize).get(internalKey, ro, handler);
         } finally {
             shard.release(h);
         }
@@ -177,7 +166,7 @@ public final class TableCache implements AutoCloseable {
         TableCacheShard shard = shard(fileNumber);
         TableHandle h = acquire(shard, fileNumber, fileSize);
         try {
-            h.table(lookupOpener, fileSize).getAll(which, count, ro, batch);
+            h.table(opener, fileSize).getAll(which, count, ro, batch);
         } finally {
             shard.release(h);
         }
@@ -331,12 +320,8 @@ public final class TableCache implements AutoCloseable {
         return shard.acquire(fileNumber);
     }
 
-    /**
-     * Opens {@code NNNNNN.ldb}, else {@code NNNNNN.sst}, and the table in it.
-     *
-     * @param briefly whether to open the file {@linkplain Env#newTransientRandomAccessFile for a few reads}
-     */
-    private void open(long fileNumber, long fileSize, TableHandle handle, boolean briefly) {
+    /** Opens {@code NNNNNN.ldb}, else {@code NNNNNN.sst}, and the table in it. */
+    private void open(long fileNumber, long fileSize, TableHandle handle) {
         TableOpenEvent event = TableOpenEvent.start();
         Path path = dbDir.resolve(FileNames.tableFileName(fileNumber));
         Env.RandomAccessFile file = null;
@@ -344,7 +329,7 @@ public final class TableCache implements AutoCloseable {
             if (sstTables.contains(fileNumber)) {
                 Path sst = dbDir.resolve(FileNames.sstTableFileName(fileNumber));
                 try {
-                    file = openFile(sst, briefly);
+                    file = env.newRandomAccessFile(sst);
                     path = sst;
                 } catch (IOException gone) {
                     sstTables.remove(fileNumber); // look again, in C++ LevelDB's order
@@ -352,11 +337,11 @@ public final class TableCache implements AutoCloseable {
             }
             if (file == null) {
                 try {
-                    file = openFile(path, briefly);
+                    file = env.newRandomAccessFile(path);
                 } catch (IOException e) {
                     Path sst = dbDir.resolve(FileNames.sstTableFileName(fileNumber));
                     try {
-                        file = openFile(sst, briefly);
+                        file = env.newRandomAccessFile(sst);
                         path = sst;
                         sstTables.add(fileNumber);
                     } catch (IOException sstFailure) {
@@ -387,11 +372,7 @@ public final class TableCache implements AutoCloseable {
         }
         openFiles.incrementAndGet();
         handle.opened(file, table, fileSize);
-        event.finish(dbDir.toString(), fileNumber, fileSize, file.isMapped());
-    }
-
-    private Env.RandomAccessFile openFile(Path path, boolean briefly) throws IOException {
-        return briefly ? env.newTransientRandomAccessFile(path) : env.newRandomAccessFile(path);
+        event.finish(dbDir.toString(), fileNumber, fileSize);
     }
 
     @Override

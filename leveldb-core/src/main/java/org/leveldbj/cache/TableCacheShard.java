@@ -1,9 +1,7 @@
 package org.leveldbj.cache;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.iq80.leveldb.DBException;
 import org.leveldbj.stats.TableEvictionEvent;
@@ -14,9 +12,7 @@ import org.leveldbj.util.OrderedLock;
  * One shard of the {@link TableCache}: a hash table of {@link TableHandle}s by file number,
  * with two recency lists: entries no one but the cache references ({@code idle}, evicted first,
  * least recently used first) and entries in use ({@code inUse}, evicted only when every cached
- * entry is in use, so that the number of cached entries never exceeds the capacity). It also
- * remembers which files it evicted to make room, until they are deleted, so that a new entry
- * tells whether its file is coming back ({@link TableHandle#reopened}).
+ * entry is in use, so that the number of cached entries never exceeds the capacity).
  *
  * <p>Evicting an entry drops the cache's reference; the file is closed when the last reference
  * goes, after the shard's lock is released (closing unmaps and may take a while).
@@ -38,11 +34,6 @@ final class TableCacheShard {
     private boolean closed;
     private final TableHandle idle = sentinel();
     private final TableHandle inUse = sentinel();
-    /**
-     * The files evicted to make room and not deleted since: when one is added again, the cache
-     * is churning through it ({@link TableHandle#reopened}).
-     */
-    private final Set<Long> evictedForRoom = new HashSet<>();
     /** Entries whose last reference went during the current locked section. */
     private final List<TableHandle> closing = new ArrayList<>();
     /** Acquisitions that found the table cached, and those that had to add it. */
@@ -56,7 +47,7 @@ final class TableCacheShard {
     }
 
     private static TableHandle sentinel() {
-        TableHandle s = new TableHandle(-1, false);
+        TableHandle s = new TableHandle(-1);
         s.older = s;
         s.newer = s;
         return s;
@@ -87,7 +78,7 @@ final class TableCacheShard {
                 throw new DBException("table cache is closed");
             }
             misses++;
-            h = new TableHandle(fileNumber, evictedForRoom.contains(fileNumber));
+            h = new TableHandle(fileNumber);
             h.refs = 2; // the cache's and the caller's
             h.inCache = true;
             add(h);
@@ -98,7 +89,6 @@ final class TableCacheShard {
                     break;
                 }
                 remove(victim, TableEvictionEvent.CAPACITY);
-                evictedForRoom.add(victim.fileNumber);
             }
             done = takeClosing();
         } finally {
@@ -137,7 +127,6 @@ final class TableCacheShard {
             if (h != null) {
                 remove(h, TableEvictionEvent.OBSOLETE);
             }
-            evictedForRoom.remove(fileNumber);
             done = takeClosing();
         } finally {
             lock.unlock();
@@ -166,7 +155,6 @@ final class TableCacheShard {
         lock.lock();
         try {
             closed = true;
-            evictedForRoom.clear();
             for (TableHandle head : table) {
                 TableHandle h = head;
                 while (h != null) {

@@ -24,11 +24,6 @@ final class TableHandle {
     private static final System.Logger LOG = System.getLogger(TableHandle.class.getName());
 
     final long fileNumber;
-    /**
-     * Whether the cache evicted this file to make room before: the cache holds fewer tables than
-     * are read, and this one is likely to be evicted again after a few reads.
-     */
-    final boolean reopened;
 
     // Guarded by the shard's lock.
     int refs;
@@ -45,9 +40,8 @@ final class TableHandle {
     private RuntimeException failure;
     private boolean closed;
 
-    TableHandle(long fileNumber, boolean reopened) {
+    TableHandle(long fileNumber) {
         this.fileNumber = fileNumber;
-        this.reopened = reopened;
     }
 
     /** The way a cache opens a table file. */

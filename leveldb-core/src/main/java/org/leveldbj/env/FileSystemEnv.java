@@ -29,9 +29,7 @@ import org.leveldbj.util.NativeMemory;
  * copying, up to a cap on live mappings per environment ({@link #maxMappings()}, by default 1000
  * on a 64-bit JVM and 0 on a 32-bit one, whose address space is too small). Past the cap, for
  * empty files, for files over {@link Integer#MAX_VALUE} bytes, and when the operating system
- * refuses a mapping, files are read with positional reads into fresh heap buffers instead; and
- * always for files opened {@linkplain #newTransientRandomAccessFile for a few reads}, which a
- * mapping, its page faults and its unmapping would cost more than the copies.
+ * refuses a mapping, files are read with positional reads into fresh heap buffers instead.
  * Closing a mapped file unmaps it at once: with the foreign memory API on JDK 22 and later,
  * otherwise with {@code sun.misc.Unsafe.invokeCleaner}; where neither exists the garbage
  * collector unmaps it later (logged once at debug level). {@link NativeMemory} makes that choice.
@@ -219,18 +217,6 @@ public final class FileSystemEnv implements Env {
                 throw IoErrors.withPath(file, (IOException) e);
             }
             throw e;
-        }
-    }
-
-    /** Opens the file for positional reads, never mapped: see the class comment. */
-    @Override
-    public RandomAccessFile newTransientRandomAccessFile(Path file) throws IOException {
-        FileChannel channel = open(file, StandardOpenOption.READ);
-        try {
-            return new PositionalRandomAccessFile(file, channel, channel.size());
-        } catch (IOException e) {
-            closeAfterFailure(channel, e);
-            throw IoErrors.withPath(file, e);
         }
     }
 

@@ -19,10 +19,6 @@ public final class TableOpenEvent extends DatabaseEvent {
     @DataAmount
     long size;
 
-    @Label("Mapped")
-    @Description("Whether the file is read through a memory mapping rather than with positional reads")
-    boolean mapped;
-
     private TableOpenEvent() {
     }
 
@@ -43,15 +39,13 @@ public final class TableOpenEvent extends DatabaseEvent {
      * @param dir the database directory
      * @param number the table's file number
      * @param bytes the file's size
-     * @param memoryMapped whether the file is read through a memory mapping
      */
-    public void finish(String dir, long number, long bytes, boolean memoryMapped) {
+    public void finish(String dir, long number, long bytes) {
         end();
         if (shouldCommit()) {
             directory = dir;
             fileNumber = number;
             size = bytes;
-            mapped = memoryMapped;
             commit();
         }
     }

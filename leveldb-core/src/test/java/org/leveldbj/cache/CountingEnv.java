@@ -11,14 +11,12 @@ import org.leveldbj.testing.ForwardingEnv;
 
 /**
  * An in-test {@link Env} that delegates to another and counts, per file name, how many
- * random-access files were opened (and of them, how many for a few reads) and how many closed;
- * reads of a closed file fail.
+ * random-access files were opened and how many closed; reads of a closed file fail.
  */
 final class CountingEnv extends ForwardingEnv {
     private final Env env;
     private final Map<String, AtomicInteger> opens = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> closes = new ConcurrentHashMap<>();
-    private final Map<String, AtomicInteger> transientOpens = new ConcurrentHashMap<>();
     volatile long openDelayMillis;
 
     CountingEnv(Env env) {
@@ -28,11 +26,6 @@ final class CountingEnv extends ForwardingEnv {
 
     int opens(String name) {
         return opens.getOrDefault(name, new AtomicInteger()).get();
-    }
-
-    /** Of {@link #opens}, those opened {@linkplain Env#newTransientRandomAccessFile for a few reads}. */
-    int transientOpens(String name) {
-        return transientOpens.getOrDefault(name, new AtomicInteger()).get();
     }
 
     int closes(String name) {
@@ -50,19 +43,6 @@ final class CountingEnv extends ForwardingEnv {
 
     @Override
     public RandomAccessFile newRandomAccessFile(Path file) throws IOException {
-        delay();
-        return count(file, env.newRandomAccessFile(file));
-    }
-
-    @Override
-    public RandomAccessFile newTransientRandomAccessFile(Path file) throws IOException {
-        delay();
-        RandomAccessFile f = count(file, env.newTransientRandomAccessFile(file));
-        transientOpens.computeIfAbsent(file.getFileName().toString(), k -> new AtomicInteger()).incrementAndGet();
-        return f;
-    }
-
-    private void delay() {
         if (openDelayMillis > 0) {
             try {
                 Thread.sleep(openDelayMillis); // widens the window in which opens could race
@@ -70,9 +50,7 @@ final class CountingEnv extends ForwardingEnv {
                 Thread.currentThread().interrupt();
             }
         }
-    }
-
-    private RandomAccessFile count(Path file, RandomAccessFile f) {
+        RandomAccessFile f = env.newRandomAccessFile(file);
         String name = file.getFileName().toString();
         opens.computeIfAbsent(name, k -> new AtomicInteger()).incrementAndGet();
         return new RandomAccessFile() {

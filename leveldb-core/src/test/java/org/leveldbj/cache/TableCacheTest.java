@@ -151,42 +151,6 @@ class TableCacheTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"mem", "fs"})
-    void aLookupReopeningATableEvictedToMakeRoomOpensItForAFewReads(String kind) throws IOException {
-        setUp(kind);
-        long[] sizes = new long[4];
-        for (int f = 1; f <= 3; f++) {
-            sizes[f] = writeTable(f);
-        }
-        String one = FileNames.tableFileName(1);
-        String two = FileNames.tableFileName(2);
-        TableCache cache = new TableCache(env, dir, 1, OPTIONS);
-        assertArrayEquals(value(1, 7), get(cache, 1, sizes[1], 7));
-        assertArrayEquals(value(2, 8), get(cache, 2, sizes[2], 8)); // evicts table 1
-        assertEquals(0, env.transientOpens(one) + env.transientOpens(two), "first opens map");
-
-        assertArrayEquals(value(1, 9), get(cache, 1, sizes[1], 9)); // evicts table 2
-        assertEquals(2, env.opens(one));
-        assertEquals(1, env.transientOpens(one), "table 1 comes back: opened for a few reads");
-        for (int i = 0; i < ENTRIES; i += 13) {
-            assertArrayEquals(value(1, i), get(cache, 1, sizes[1], i), "entry " + i);
-        }
-
-        try (SortedIterator it = cache.iterator(2, sizes[2], TableReadOptions.DEFAULT)) {
-            assertEquals(ENTRIES, count(it));
-        }
-        assertEquals(2, env.opens(two));
-        assertEquals(0, env.transientOpens(two), "an iterator reads many blocks: its table is mapped");
-
-        cache.evict(1); // its file deleted: the cache forgets it was evicted to make room
-        assertArrayEquals(value(1, 3), get(cache, 1, sizes[1], 3));
-        assertEquals(3, env.opens(one));
-        assertEquals(1, env.transientOpens(one), "a file the cache forgot is opened as a new one");
-        cache.close();
-        assertEquals(0, env.openNow());
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"mem", "fs"})
     void anEvictedTableStaysOpenUntilItsLastReaderCloses(String kind) throws IOException {
         setUp(kind);
         long[] sizes = new long[6];

@@ -65,15 +65,6 @@ class FileSystemEnvTest extends EnvContractTest {
     }
 
     @Test
-    void filesOpenedForAFewReadsAreNotMappedAndTakeNoPermit() throws IOException {
-        Path file = newFile("000003.ldb", 10_000);
-        Env.RandomAccessFile random = closeLater(env.newTransientRandomAccessFile(file));
-        assertFalse(random.isMapped());
-        assertEquals(FileSystemEnv.DEFAULT_MMAP_LIMIT, fsEnv().availableMappings());
-        assertArrayEquals(randomBytes(new Random(10_000), 10_000), toArray(random.read(0, 10_000)));
-    }
-
-    @Test
     void mappedFilesUnmapDeterministicallyOnThisJvm() {
         assertTrue(fsEnv().unmapsOnClose(), "no way to unmap on close was found: " + env);
     }

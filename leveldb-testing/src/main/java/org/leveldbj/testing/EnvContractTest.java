@@ -362,36 +362,6 @@ public abstract class EnvContractTest {
     }
 
     @Test
-    public void transientRandomAccessFilesReadAsOthersDo() throws IOException {
-        Path file = dir.resolve("000017.ldb");
-        byte[] content = utf8("0123456789");
-        write(file, content);
-        Env.RandomAccessFile random = env.newTransientRandomAccessFile(file);
-        assertEquals(10, random.size());
-        assertArrayEquals(content, toArray(random.read(0, 10)));
-        assertArrayEquals(utf8("9"), toArray(random.read(9, 5)), "length past the end is cut short");
-        assertEquals(0, random.read(11, 1).remaining(), "offset > size");
-        ByteBuffer read = random.read(2, 4);
-        assertTrue(read.isReadOnly());
-        assertEquals(0, read.position());
-        assertArrayEquals(utf8("2345"), toArray(read));
-        assertThrows(IllegalArgumentException.class, () -> random.read(-1, 4));
-        random.close();
-        random.close();
-        assertClosed(file, () -> random.read(0, 1));
-
-        Path empty = dir.resolve("empty");
-        env.newWritableFile(empty).close();
-        Env.RandomAccessFile none = closeLater(env.newTransientRandomAccessFile(empty));
-        assertEquals(0, none.size());
-        assertEquals(0, none.read(0, 10).remaining());
-
-        Path missing = dir.resolve("000098.ldb");
-        NoSuchFileException e = assertThrows(NoSuchFileException.class, () -> env.newTransientRandomAccessFile(missing));
-        assertTrue(e.getMessage().contains(missing.toString()), e.getMessage());
-    }
-
-    @Test
     public void randomReadRejectsNegativeArgumentsNamingThem() throws IOException {
         Path file = dir.resolve("f");
         write(file, utf8("0123456789"));

@@ -42,11 +42,6 @@ public class ForwardingEnv implements Env {
     }
 
     @Override
-    public RandomAccessFile newTransientRandomAccessFile(Path file) throws IOException {
-        return target.newTransientRandomAccessFile(file);
-    }
-
-    @Override
     public WritableFile newWritableFile(Path file) throws IOException {
         return target.newWritableFile(file);
     }

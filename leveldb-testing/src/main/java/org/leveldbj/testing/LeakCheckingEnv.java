@@ -83,15 +83,7 @@ public final class LeakCheckingEnv extends ForwardingEnv {
 
     @Override
     public RandomAccessFile newRandomAccessFile(Path file) throws IOException {
-        return trackRandomAccess(file, super.newRandomAccessFile(file));
-    }
-
-    @Override
-    public RandomAccessFile newTransientRandomAccessFile(Path file) throws IOException {
-        return trackRandomAccess(file, super.newTransientRandomAccessFile(file));
-    }
-
-    private RandomAccessFile trackRandomAccess(Path file, RandomAccessFile target) {
+        RandomAccessFile target = super.newRandomAccessFile(file);
         RandomAccessFile tracked = new RandomAccessFile() {
             @Override
             public long size() {
