@@ -64,6 +64,23 @@ public final class BlockReader {
      */
     public static BlockContents read(Env.RandomAccessFile file, String fileName, BlockHandle handle,
                                      boolean verifyChecksum, byte[] into) {
+        return decode(readStored(file, fileName, handle), file.isMapped(), fileName, handle.offset(), verifyChecksum,
+                into);
+    }
+
+    /**
+     * Reads a block and its trailer as stored, unchecked: the first step of
+     * {@link #read(Env.RandomAccessFile, String, BlockHandle, boolean, byte[])}, for a caller that
+     * decides how to {@link #decode} by {@link #isCompressed whether it is compressed}.
+     *
+     * @param file the table file
+     * @param fileName the name used in error reports
+     * @param handle where the block is
+     * @return a read-only buffer whose remaining bytes are the block, then its trailer
+     * @throws CorruptionException if the block and trailer do not fit in the file
+     * @throws DBException if reading fails
+     */
+    public static ByteBuffer readStored(Env.RandomAccessFile file, String fileName, BlockHandle handle) {
         long offset = handle.offset();
         long size = handle.size();
         if (size > Integer.MAX_VALUE - TRAILER_SIZE
@@ -79,10 +96,41 @@ public final class BlockReader {
             throw new IOErrorException("IO error: " + fileName + ": reading " + (n + TRAILER_SIZE)
                     + " bytes at offset " + offset + ": " + e.getMessage(), e);
         }
-        int p = buf.position();
         if (buf.remaining() != n + TRAILER_SIZE) {
             throw new CorruptionException("truncated block read", fileName, offset);
         }
+        return buf;
+    }
+
+    /**
+     * Tells whether a block from {@link #readStored} is stored compressed (its trailer's type
+     * is not {@link BlockCompression#NONE}), before its checksum is checked.
+     *
+     * @param stored the block and trailer
+     * @return {@code true} when decoding it decompresses
+     */
+    public static boolean isCompressed(ByteBuffer stored) {
+        return stored.get(stored.limit() - TRAILER_SIZE) != BlockCompression.NONE;
+    }
+
+    /**
+     * Checks and decompresses a block from {@link #readStored}: the second step of
+     * {@link #read(Env.RandomAccessFile, String, BlockHandle, boolean, byte[])}.
+     *
+     * @param buf the block and trailer
+     * @param mapped whether {@code buf} is a view of a mapped file (an uncompressed block is then
+     *     not {@linkplain BlockContents#cachable() cachable})
+     * @param fileName the name used in error reports
+     * @param offset the block's offset in the file, for error reports
+     * @param verifyChecksum whether to check the trailer's CRC32C
+     * @param into the array to decompress into, or {@code null}
+     * @return the block's uncompressed bytes
+     * @throws CorruptionException if the block is damaged or of unknown type
+     */
+    public static BlockContents decode(ByteBuffer buf, boolean mapped, String fileName, long offset,
+                                       boolean verifyChecksum, byte[] into) {
+        int p = buf.position();
+        int n = buf.remaining() - TRAILER_SIZE;
         int type = buf.get(p + n) & 0xff;
         if (verifyChecksum) {
             int expected = Crc32c.unmask(Coding.getFixed32(buf, p + n + 1, p + n + TRAILER_SIZE));
@@ -93,7 +141,7 @@ public final class BlockReader {
         }
         ByteBuffer stored = buf.slice(p, n);
         if (type == BlockCompression.NONE) {
-            return new BlockContents(stored.asReadOnlyBuffer(), !file.isMapped(), false);
+            return new BlockContents(stored.asReadOnlyBuffer(), !mapped, false);
         }
         ByteBuffer raw;
         try {

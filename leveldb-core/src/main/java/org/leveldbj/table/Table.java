@@ -59,6 +59,14 @@ public final class Table {
     private final Env.RandomAccessFile file;
     private final TableOptions options;
     private final long cacheId;
+    /** Whether {@link #file} is memory-mapped: its uncompressed blocks are read in place, never cached. */
+    private final boolean mapped;
+    /**
+     * Whether this table has put a block in the block cache (under {@link #cacheId}, its own):
+     * until it has, a lookup can only miss. Racy by design: a reader that sees it late reads
+     * the block itself, as on a miss.
+     */
+    private volatile boolean cachedBlocks;
     private final Block indexBlock;
     private final BlockHandle metaindexHandle;
     private final FilterBlockReader filter;
@@ -96,6 +104,7 @@ public final class Table {
         this.file = file;
         this.options = options;
         this.cacheId = options.blockCache().newId();
+        this.mapped = file.isMapped();
         this.indexBlock = indexBlock;
         this.metaindexHandle = footer.metaindex();
         FilterBlockReader f = null;
@@ -639,32 +648,51 @@ public final class Table {
     }
 
     /**
-     * The block at a handle: from the cache, or read. A block the cache wants (see
-     * {@link BlockCache#admit}) is read into bytes of its own and inserted; any other is
-     * decompressed into {@code lend} when it fits (else into a new array) and comes back
-     * {@linkplain Block#readerOwned reader-owned}, for the caller to reuse its array.
+     * The block at a handle: from the cache, or read. A block read in place from a mapped file
+     * (stored uncompressed) never enters the cache, so a mapped table that has put no block in
+     * the cache looks there only for compressed blocks, after reading the stored bytes (a view)
+     * to tell: its uncompressed blocks are neither looked up (nor counted as misses) nor offered
+     * to the cache. A block the cache wants (see {@link BlockCache#admit}) is read into bytes of
+     * its own and inserted; any other is decompressed into {@code lend} when it fits (else into
+     * a new array) and comes back {@linkplain Block#readerOwned reader-owned}, for the caller to
+     * reuse its array.
      */
     private Block dataBlock(BlockHandle handle, TableReadOptions readOptions, byte[] lend) {
         BlockCache cache = options.blockCache();
-        Block block = cache.lookup(cacheId, handle.offset());
-        if (block != null) {
-            return block;
+        boolean lookedUp = !mapped || cachedBlocks;
+        if (lookedUp) {
+            Block block = cache.lookup(cacheId, handle.offset());
+            if (block != null) {
+                return block;
+            }
         }
         boolean verify = readOptions.verifyChecksums() || options.verifyChecksums();
-        boolean keep = readOptions.fillCache() && cache.admit(cacheId, handle.offset(), handle.size());
+        ByteBuffer stored = BlockReader.readStored(file, fileName, handle);
+        boolean cachable = !mapped || BlockReader.isCompressed(stored);
+        if (cachable && !lookedUp) {
+            Block block = cache.lookup(cacheId, handle.offset()); // another reader may just have put it there
+            if (block != null) {
+                return block;
+            }
+        }
+        boolean keep = cachable && readOptions.fillCache() && cache.admit(cacheId, handle.offset(), handle.size());
         if (!keep) {
-            BlockContents contents = BlockReader.read(file, fileName, handle, verify, lend != null ? lend : NO_ARRAY);
+            BlockContents contents = BlockReader.decode(stored, mapped, fileName, handle.offset(), verify,
+                    lend != null ? lend : NO_ARRAY);
             blockReads.incrementAndGet();
             if (contents.decompressed()) {
                 return Block.readerOwned(contents.data(), fileName, handle.offset());
             }
             return new Block(contents.data(), fileName, handle.offset(), false);
         }
-        BlockContents contents = BlockReader.read(file, fileName, handle, verify);
+        BlockContents contents = BlockReader.decode(stored, mapped, fileName, handle.offset(), verify, null);
         blockReads.incrementAndGet();
-        block = new Block(contents.data(), fileName, handle.offset(), contents.decompressed());
+        Block block = new Block(contents.data(), fileName, handle.offset(), contents.decompressed());
         if (contents.cachable()) {
             cache.insert(cacheId, handle.offset(), block);
+            if (!cachedBlocks) {
+                cachedBlocks = true;
+            }
         }
         return block;
     }
