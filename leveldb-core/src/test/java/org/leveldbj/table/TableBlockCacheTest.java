@@ -97,6 +97,18 @@ class TableBlockCacheTest {
         return List.of(raw, compressed);
     }
 
+    /** Looks every entry up, in two rounds, and checks its value. */
+    private static void readEveryEntryTwice(Table table, List<byte[][]> model) {
+        for (int round = 0; round < 2; round++) {
+            for (byte[][] entry : model) {
+                byte[][] found = new byte[1][];
+                assertTrue(table.get(ByteBuffer.wrap(entry[0]), TableReadOptions.DEFAULT,
+                        (k, v) -> found[0] = Bytes.toArray(v)));
+                assertArrayEquals(entry[1], found[0], "round " + round);
+            }
+        }
+    }
+
     @ParameterizedTest(name = "mapped {0}")
     @ValueSource(booleans = {true, false})
     void onlyBlocksTheCacheCouldKeepAreLookedUpAndOffered(boolean mapped) throws IOException {
@@ -112,14 +124,7 @@ class TableBlockCacheTest {
         RecordingCache cache = new RecordingCache();
         Table table = Table.open("000001.ldb", TestFiles.BufferFile.of(file, mapped), file.length,
                 TableOptions.DEFAULTS.withBlockCache(cache));
-        for (int round = 0; round < 2; round++) {
-            for (byte[][] entry : model) {
-                byte[][] found = new byte[1][];
-                assertTrue(table.get(ByteBuffer.wrap(entry[0]), TableReadOptions.DEFAULT,
-                        (k, v) -> found[0] = Bytes.toArray(v)));
-                assertArrayEquals(entry[1], found[0], "round " + round);
-            }
-        }
+        readEveryEntryTwice(table, model);
         for (long offset : raw) {
             int lookups = cache.calls(cache.lookups, offset);
             int admits = cache.calls(cache.admits, offset);
@@ -136,7 +141,7 @@ class TableBlockCacheTest {
             assertEquals(1, cache.calls(cache.admits, offset), "compressed block at " + offset + ": kept once");
         }
         int kept = mapped ? compressed.size() : raw.size() + compressed.size();
-        assertEquals(cache.blocks.size(), kept);
+        assertEquals(kept, cache.blocks.size(), "blocks kept");
         assertTrue(cache.hits.get() >= (mapped ? 1 : model.size()), "hits: " + cache.hits);
     }
 
@@ -149,14 +154,7 @@ class TableBlockCacheTest {
         RecordingCache cache = new RecordingCache();
         Table table = Table.open("000001.ldb", TestFiles.BufferFile.of(file, mapped), file.length,
                 TableOptions.DEFAULTS.withBlockCache(cache));
-        for (int round = 0; round < 2; round++) {
-            for (byte[][] entry : model) {
-                byte[][] found = new byte[1][];
-                assertTrue(table.get(ByteBuffer.wrap(entry[0]), TableReadOptions.DEFAULT,
-                        (k, v) -> found[0] = Bytes.toArray(v)));
-                assertArrayEquals(entry[1], found[0], "round " + round);
-            }
-        }
+        readEveryEntryTwice(table, model);
         int blocks = offsetsByStorage(file).get(0).size();
         if (mapped) {
             assertEquals(Map.of(), cache.lookups, "read in place: nothing to look up");
