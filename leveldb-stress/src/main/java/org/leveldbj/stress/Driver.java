@@ -339,6 +339,11 @@ final class Driver {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx256m");
+        // Snappy's and Zstd's native libraries are unpacked into the temporary directory and
+        // removed at a normal exit only; a killed child leaves them, so they go into the work
+        // directory, which the driver removes.
+        Path tmp = Files.createDirectories(work.resolve("tmp"));
+        command.add("-Djava.io.tmpdir=" + tmp);
         if (Runtime.version().feature() >= 22) {
             command.add("--enable-native-access=ALL-UNNAMED");
         }

@@ -252,7 +252,7 @@ final class StressWorker implements Runnable {
         Arrays.sort(order, (a, b) -> Arrays.compareUnsigned(keys[a], keys[b]));
         int[] sorted = new int[indexes.length];
         boolean[] deletes = new boolean[indexes.length];
-        Path staging = config.db.resolveSibling(config.db.getFileName() + ".ingest");
+        Path staging = config.db.resolve("ingest"); // the working directory, beside db/, removed with it
         java.nio.file.Files.createDirectories(staging);
         Path file = staging.resolve("t" + thread + "-" + number + ".sst");
         java.nio.file.Files.deleteIfExists(file);

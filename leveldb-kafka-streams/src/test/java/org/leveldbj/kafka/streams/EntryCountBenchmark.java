@@ -1,6 +1,5 @@
 package org.leveldbj.kafka.streams;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,7 +57,7 @@ public final class EntryCountBenchmark {
             distinct(root.resolve("large"), large, true, rows);
             rewritten(root.resolve("rewrites"), rewrittenKeys, rewrites, rows);
         } finally {
-            deleteTree(root.toFile());
+            ScratchDirectory.delete(root);
         }
         System.out.println();
         System.out.println("| workload | live keys | estimate | estimate / live | µs per call |");
@@ -104,7 +103,7 @@ public final class EntryCountBenchmark {
             long live = n - (n + 1) / 2;
             rows.add(row(String.format("%,d distinct %s, half deleted", n, what), live, db));
         } finally {
-            deleteTree(dir.toFile());
+            ScratchDirectory.delete(dir);
         }
     }
 
@@ -173,7 +172,7 @@ public final class EntryCountBenchmark {
                     String.format("%.3f to %.3f (last %.3f)", range[0], range[1], (double) last.estimate() / keys),
                     last.callMicros()));
         } finally {
-            deleteTree(dir.toFile());
+            ScratchDirectory.delete(dir);
         }
     }
 
@@ -187,15 +186,5 @@ public final class EntryCountBenchmark {
         }
         double micros = (System.nanoTime() - start) / 1000.0 / calls;
         return new Row(workload, live, estimate, String.format("%.3f", (double) estimate / live), micros);
-    }
-
-    private static void deleteTree(File f) {
-        File[] children = f.listFiles();
-        if (children != null) {
-            for (File c : children) {
-                deleteTree(c);
-            }
-        }
-        f.delete();
     }
 }

@@ -1,18 +1,15 @@
 package org.leveldbj.kafka.streams;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Random;
-import java.util.stream.Stream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.utils.Bytes;
@@ -140,15 +137,7 @@ public final class StoreBenchmark {
             micros[4] = restore(maker, dir.resolve("b"), inOrder, value);
             micros[5] = restore(maker, dir.resolve("c"), permutation(records, r), value);
         } finally {
-            try (Stream<Path> files = Files.walk(dir)) {
-                files.sorted(Comparator.reverseOrder()).forEach(p -> {
-                    try {
-                        Files.delete(p);
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                });
-            }
+            ScratchDirectory.delete(dir);
         }
         return micros;
     }

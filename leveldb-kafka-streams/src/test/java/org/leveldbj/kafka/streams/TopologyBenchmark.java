@@ -82,7 +82,13 @@ public final class TopologyBenchmark {
         System.out.printf("TopologyTestDriver, %,d records (a commit after each), %d rounds%n", records, rounds);
         Map<String, List<Double>> seconds = new LinkedHashMap<>();
         BenchRounds.run(suppliers, new String[] {"run"}, rounds, (name, supplier, round) -> {
-            double s = run(supplier, records, Files.createTempDirectory("topology-bench"));
+            Path dir = Files.createTempDirectory("topology-bench");
+            double s;
+            try {
+                s = run(supplier, records, dir);
+            } finally {
+                ScratchDirectory.delete(dir);
+            }
             seconds.computeIfAbsent(name, k -> new ArrayList<>()).add(s);
             System.out.printf("round %d %-9s %.2f s%n", round + 1, name, s);
             return new double[] {s};

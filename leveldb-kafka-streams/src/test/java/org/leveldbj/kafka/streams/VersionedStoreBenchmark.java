@@ -1,17 +1,14 @@
 package org.leveldbj.kafka.streams;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Random;
 import java.util.function.LongFunction;
-import java.util.stream.Stream;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.state.Stores;
@@ -115,15 +112,7 @@ public final class VersionedStoreBenchmark {
                 throw new IllegalStateException("not put " + notPut + ", found " + found + ", found as of " + foundAsOf);
             }
         } finally {
-            try (Stream<Path> files = Files.walk(dir)) {
-                files.sorted(Comparator.reverseOrder()).forEach(p -> {
-                    try {
-                        Files.delete(p);
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                });
-            }
+            ScratchDirectory.delete(dir);
         }
         return micros;
     }

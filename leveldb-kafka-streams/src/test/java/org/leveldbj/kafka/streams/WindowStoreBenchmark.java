@@ -1,7 +1,6 @@
 package org.leveldbj.kafka.streams;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
@@ -9,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -191,15 +189,7 @@ public final class WindowStoreBenchmark {
                     + " %,d bytes on disk at the end%n", round + 1, name, micros[0], micros[1], micros[2], micros[3],
                     bytes(dir));
         } finally {
-            try (Stream<Path> files = Files.walk(dir)) {
-                files.sorted(Comparator.reverseOrder()).forEach(p -> {
-                    try {
-                        Files.delete(p);
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                });
-            }
+            ScratchDirectory.delete(dir);
         }
         return micros;
     }
