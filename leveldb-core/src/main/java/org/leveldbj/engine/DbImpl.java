@@ -627,13 +627,13 @@ public final class DbImpl implements ExtendedDB {
 
     @Override
     public Snapshot put(byte[] key, byte[] value, WriteOptions options) {
-        WriteBatchImpl batch = new WriteBatchImpl();
         if (value != null && key != null && options != null && s.valueLog.separates(value.length)) {
             // A large value goes to its value file from the caller's array, before the write
             // joins the queue; the batch carries its reference only.
             checkOpen();
             checkWritable("writing");
             byte[] ref = appendValue(key, value, options);
+            WriteBatchImpl batch = new WriteBatchImpl(WriteBatchImpl.recordSize(key.length, ref.length));
             batch.addRecord(ValueType.VALUE_REFERENCE, key, 0, key.length, ref, 0, ref.length);
             try {
                 return write(batch, options);
@@ -641,6 +641,9 @@ public final class DbImpl implements ExtendedDB {
                 s.valueLog.released(ref);
             }
         }
+        // One exact array for the record (the default batch's 256 bytes are mostly unused).
+        WriteBatchImpl batch = key == null || value == null
+                ? new WriteBatchImpl() : new WriteBatchImpl(WriteBatchImpl.recordSize(key.length, value.length));
         batch.put(key, value);
         return write(batch, options);
     }
@@ -676,7 +679,8 @@ public final class DbImpl implements ExtendedDB {
 
     @Override
     public Snapshot delete(byte[] key, WriteOptions options) {
-        WriteBatchImpl batch = new WriteBatchImpl();
+        WriteBatchImpl batch = key == null
+                ? new WriteBatchImpl() : new WriteBatchImpl(WriteBatchImpl.recordSize(key.length, -1));
         batch.delete(key);
         return write(batch, options);
     }

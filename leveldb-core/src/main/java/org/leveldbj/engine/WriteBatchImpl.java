@@ -29,6 +29,8 @@ import org.leveldbj.util.Coding;
 public final class WriteBatchImpl implements WriteBatch {
     /** Length of the sequence-and-count header. */
     public static final int HEADER_SIZE = 12;
+    /** The largest array a batch is created with (ByteSink's own limit). */
+    private static final long MAX_ROOM = Integer.MAX_VALUE - 8;
 
     private final ByteSink rep;
     private int count;
@@ -36,8 +38,28 @@ public final class WriteBatchImpl implements WriteBatch {
 
     /** Creates an empty batch. */
     public WriteBatchImpl() {
-        rep = new ByteSink(256);
-        rep.put(new byte[HEADER_SIZE]);
+        this(256 - HEADER_SIZE);
+    }
+
+    /**
+     * Creates an empty batch with room for {@code recordBytes} of records before it grows: a
+     * single put or delete sized with {@link #recordSize} is encoded in one exact array.
+     */
+    WriteBatchImpl(long recordBytes) {
+        // A record too large for any batch keeps the default room; encoding it then fails
+        // with ByteSink's message, as it would have after growing.
+        long room = HEADER_SIZE + recordBytes;
+        rep = new ByteSink(room <= MAX_ROOM ? (int) room : 256);
+        rep.advance(HEADER_SIZE); // a new array holds zeros: sequence 0, count 0
+    }
+
+    /**
+     * The encoded size of one record: its type, the length-prefixed key and, unless negative
+     * (a deletion), the length-prefixed value.
+     */
+    static long recordSize(int keyLength, int valueLength) {
+        long key = 1 + Coding.varintLength(keyLength) + (long) keyLength;
+        return valueLength < 0 ? key : key + Coding.varintLength(valueLength) + valueLength;
     }
 
     /**

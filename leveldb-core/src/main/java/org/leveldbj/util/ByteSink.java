@@ -194,7 +194,9 @@ public final class ByteSink {
      * @return this sink
      */
     public ByteSink putVarint32(int value) {
-        ensureRoom(Coding.MAX_VARINT32_LENGTH);
+        if (buf.length - length < Coding.MAX_VARINT32_LENGTH) {
+            ensureRoom(Coding.varintLength(Integer.toUnsignedLong(value))); // an exact array stays
+        }
         length = Coding.putVarint32(buf, length, value);
         return this;
     }
@@ -206,7 +208,9 @@ public final class ByteSink {
      * @return this sink
      */
     public ByteSink putVarint64(long value) {
-        ensureRoom(Coding.MAX_VARINT64_LENGTH);
+        if (buf.length - length < Coding.MAX_VARINT64_LENGTH) {
+            ensureRoom(Coding.varintLength(value));
+        }
         length = Coding.putVarint64(buf, length, value);
         return this;
     }

@@ -123,4 +123,41 @@ class WriteBatchImplTest {
         batch.close();
         assertThrows(org.iq80.leveldb.DBException.class, () -> batch.put(b("k"), b("v")));
     }
+
+    /** The array that holds exactly a batch's encoding (ByteSink's smallest is 16 bytes). */
+    private static int exactArray(WriteBatchImpl batch) {
+        return Math.max(16, batch.contents().remaining());
+    }
+
+    @Test
+    void aBatchSizedForOneRecordEncodesItInOneExactArray() {
+        int[] lengths = {0, 1, 127, 128, 16_383, 16_384, 2_097_152};
+        for (int keyLength : lengths) {
+            for (int valueLength : lengths) {
+                byte[] key = new byte[keyLength];
+                byte[] value = new byte[valueLength];
+                Arrays.fill(key, (byte) 'k');
+                Arrays.fill(value, (byte) 'v');
+                WriteBatchImpl expected = new WriteBatchImpl().put(key, value);
+                WriteBatchImpl sized = new WriteBatchImpl(WriteBatchImpl.recordSize(keyLength, valueLength)).put(key, value);
+                String what = "key " + keyLength + ", value " + valueLength;
+                assertEquals(expected.contents(), sized.contents(), what);
+                assertEquals(exactArray(expected), sized.contents().capacity(), what + ": array length");
+            }
+            byte[] key = new byte[keyLength];
+            WriteBatchImpl expected = new WriteBatchImpl().delete(key);
+            WriteBatchImpl sized = new WriteBatchImpl(WriteBatchImpl.recordSize(keyLength, -1)).delete(key);
+            assertEquals(expected.contents(), sized.contents(), "delete, key " + keyLength);
+            assertEquals(exactArray(expected), sized.contents().capacity(), "delete, key " + keyLength);
+        }
+    }
+
+    @Test
+    void aRecordTooLargeForAnyBatchGetsTheDefaultRoomAndGrowsAsBefore() {
+        WriteBatchImpl batch = new WriteBatchImpl(WriteBatchImpl.recordSize(16, Integer.MAX_VALUE - 4));
+        assertEquals(256, batch.contents().capacity());
+        assertEquals(0, batch.size());
+        batch.put(b("k"), b("v"));
+        assertEquals("Put(k, v)", dump(batch));
+    }
 }
