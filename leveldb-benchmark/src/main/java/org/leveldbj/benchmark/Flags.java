@@ -67,13 +67,18 @@ final class Flags implements Cloneable {
         return warmup >= 0 ? warmup : Math.min(num / 5, MAX_AUTO_WARMUP);
     }
 
+    /** The smallest write buffer the warm-up shrinks to ({@link #forWarmup}). */
+    static final int MIN_WARMUP_WRITE_BUFFER = 64 << 10;
+
     /** The most times the warm-up repeats fill100K ({@link Workload#warmupRuns}). */
     static final int MAX_WARMUP_REPEATS = 10;
 
     /**
      * The settings of the warm-up run: the same workloads, preceded by a fillrandom so that
      * read workloads find data even when the measured run reuses a database, on
-     * {@link #effectiveWarmup()} entries in a scratch database, without histograms. fill100K,
+     * {@link #effectiveWarmup()} entries in a scratch database, without histograms, with the
+     * write buffer shrunk as the entries are (at least {@value #MIN_WARMUP_WRITE_BUFFER} bytes),
+     * so that the warm-up's data reaches tables as the measured run's does. fill100K,
      * whose thousand times fewer writes each move a 100 KB value, is repeated until the warm-up
      * has made as many of them as the measured run (at most {@value #MAX_WARMUP_REPEATS} times):
      * a fifth of its writes leave the per-block code of flushes and compactions uncompiled (alone,
@@ -99,6 +104,13 @@ final class Flags implements Cloneable {
         }
         w.benchmarks = Collections.unmodifiableList(names);
         w.num = entries;
+        if (entries > 0 && entries < num) {
+            // A fifth of the entries in the whole write buffer would stay in the memtable, and
+            // the warm-up would compile the reads for memtable entries only: the measured reads
+            // of tables then deoptimized the scan's compiled code (class checks on the key's
+            // buffer) and ran a scan of one value in ten separated at twice its time.
+            w.writeBufferSize = (int) Math.max(MIN_WARMUP_WRITE_BUFFER, (long) writeBufferSize * entries / num);
+        }
         w.reads = reads < 0 ? -1 : Math.min(reads, w.num);
         w.histogram = false;
         w.memory = false;

@@ -51,6 +51,11 @@ class FlagsTest {
         Flags warm = flags.forWarmup("/tmp/scratch");
         assertEquals(List.of("fillrandom", "readrandom", "readseq", "readseq", "readseq"), warm.benchmarks);
         assertEquals(10_000, warm.num);
+        assertEquals(flags.writeBufferSize / 5, warm.writeBufferSize, "shrunk with the entries");
+        assertEquals(Flags.MIN_WARMUP_WRITE_BUFFER,
+                Flags.parse("--num=100000000").forWarmup("/tmp/scratch").writeBufferSize, "never below the floor");
+        assertEquals(1 << 20, Flags.parse("--num=1000", "--warmup=1000", "--write_buffer_size=1048576")
+                .forWarmup("/tmp/scratch").writeBufferSize, "kept when the warm-up is as large as the run");
         assertEquals(10_000, warm.reads);
         assertEquals(10, warm.bloomBits);
         assertEquals(CompressionType.ZSTD, warm.compression);
