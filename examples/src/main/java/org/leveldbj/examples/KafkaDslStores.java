@@ -100,10 +100,12 @@ public final class KafkaDslStores {
                 }
             }
             // Every store is a leveldbj database: <state.dir>/<application>/<task>/leveldb/<store>.
-            try (Stream<Path> files = Files.walk(stateDir)) {
-                System.out.println("leveldbj stores: " + files
-                        .filter(f -> f.getFileName().toString().equals("CURRENT"))
-                        .map(f -> f.getParent().getFileName().toString()).sorted().toList());
+            // The walk stops at the stores' directories: inside them the open databases delete
+            // files as they compact, which a walk listing them could no longer find.
+            try (Stream<Path> dirs = Files.walk(stateDir, 4)) {
+                System.out.println("leveldbj stores: " + dirs
+                        .filter(store -> Files.exists(store.resolve("CURRENT")))
+                        .map(store -> store.getFileName().toString()).sorted().toList());
             }
         }
     }

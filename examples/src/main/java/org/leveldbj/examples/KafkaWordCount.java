@@ -74,9 +74,12 @@ public final class KafkaWordCount {
                 }
             }
             // The store is a leveldbj database: <state.dir>/<application>/<task>/leveldb/<store>.
-            try (Stream<Path> files = Files.walk(stateDir)) {
-                System.out.println("store: " + files.filter(f -> f.endsWith(Path.of("leveldb", "counts", "CURRENT")))
-                        .map(f -> stateDir.relativize(f.getParent()).toString())
+            // The walk stops at the store's directory, whose files the open database deletes as
+            // it compacts.
+            try (Stream<Path> dirs = Files.walk(stateDir, 4)) {
+                System.out.println("store: " + dirs.filter(d -> d.endsWith(Path.of("leveldb", "counts")))
+                        .filter(d -> Files.exists(d.resolve("CURRENT")))
+                        .map(d -> stateDir.relativize(d).toString())
                         .collect(Collectors.joining(", ")));
             }
         }
