@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -85,12 +84,9 @@ class TopologyTest {
             }
             assertEquals(expected, stored);
             // (The driver deletes its state directory when it closes: look while it runs.)
-            try (var dirs = Files.walk(stateDir)) {
-                assertTrue(dirs.anyMatch(p -> p.getFileName().toString().equals("CURRENT")
-                                && p.getParent().getFileName().toString().equals("counts")
-                                && p.getParent().getParent().getFileName().toString().equals(StoreDatabase.PARENT_DIR)),
-                        "the counts live in a leveldbj database under the state directory");
-            }
+            // (A walk that tolerates the files the running store's compactions delete.)
+            assertTrue(StateDirectoryFiles.leveldbStores(stateDir).contains("counts"),
+                    "the counts live in a leveldbj database under the state directory");
         }
     }
 
